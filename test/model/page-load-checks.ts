@@ -27,17 +27,19 @@ export const expectEachLoadFailure = (check: Check, actorId: string) => {
   }
 };
 
-/** In loadFailed: a failure other than not found, told apart when the answer had the wrong shape, with the retry. */
-export const expectLoadFailed = (check: Check, actorId: string) => {
+/** In loadFailed: a failure other than not found, told apart when the answer had the wrong shape, with the retry; nothing loaded in `loaded`. */
+export const expectLoadFailed = (check: Check, actorId: string, loaded: string) => {
   reachedBy(check, `xstate.error.actor.${actorId}`);
+  expect((check.context as Record<string, unknown>)[loaded]).toBeNull();
   expect([403, 404]).not.toContain(errorReached(check)?.status);
   expect(check.context.schemaError).toBe(errorReached(check)?.problem?.kind === 'schema');
   expect(check.snapshot.can({ type: 'assistance.retry' })).toBe(true);
 };
 
-/** In notFound: a 403 or 404, the booking not the customer's, with nothing to retry. */
-export const expectNotFound = (check: Check, actorId: string) => {
+/** In notFound: a 403 or 404, the booking not the customer's, with nothing to retry; nothing loaded in `loaded`. */
+export const expectNotFound = (check: Check, actorId: string, loaded: string) => {
   reachedBy(check, `xstate.error.actor.${actorId}`);
+  expect((check.context as Record<string, unknown>)[loaded]).toBeNull();
   expect([403, 404]).toContain(errorReached(check)?.status);
   expect(check.snapshot.can({ type: 'assistance.retry' })).toBe(false);
 };

@@ -137,8 +137,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     loadFailed: (check) => {
-      expectLoadFailed(check, 'fetchAssistance');
-      expect(check.context.item).toBeNull();
+      expectLoadFailed(check, 'fetchAssistance', 'item');
       expect(check.snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     absent: ({ snapshot, context, event }) => {
@@ -149,8 +148,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     notFound: (check) => {
-      expectNotFound(check, 'fetchAssistance');
-      expect(check.context.item).toBeNull();
+      expectNotFound(check, 'fetchAssistance', 'item');
       expect(check.snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     alreadyCancelled: ({ snapshot, context, event }) => {

@@ -166,14 +166,8 @@ describeMachineModel(passengerAssistanceFormMachine, {
       expect(context.booking).toBeNull();
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
-    loadFailed: (check) => {
-      expectLoadFailed(check, 'fetchBooking');
-      expect(check.context.booking).toBeNull();
-    },
-    notFound: (check) => {
-      expectNotFound(check, 'fetchBooking');
-      expect(check.context.booking).toBeNull();
-    },
+    loadFailed: (check) => expectLoadFailed(check, 'fetchBooking', 'booking'),
+    notFound: (check) => expectNotFound(check, 'fetchBooking', 'booking'),
     notBookable: ({ snapshot, context, event }) => {
       if (!startedFromRoute({ context, event })) expect(event.type).toBe('xstate.done.actor.fetchBooking');
       const { booking } = outputReached({ context, event }) as { booking: { bookable: boolean; legs: unknown[] } };

@@ -60,20 +60,14 @@ describeMachineModel(passengerAssistanceReviewMachine, {
       expectEachLoadFailure(check, 'fetchAssistance');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
-    loadFailed: (check) => {
-      expectLoadFailed(check, 'fetchAssistance');
-      expect(check.context.item).toBeNull();
-    },
+    loadFailed: (check) => expectLoadFailed(check, 'fetchAssistance', 'item'),
     absent: ({ snapshot, context, event }) => {
       reachedBy({ context, event }, 'xstate.done.actor.fetchAssistance');
       expect(outputReached({ context, event })).toBeNull();
       expect(context.item).toBeNull();
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
-    notFound: (check) => {
-      expectNotFound(check, 'fetchAssistance');
-      expect(check.context.item).toBeNull();
-    },
+    notFound: (check) => expectNotFound(check, 'fetchAssistance', 'item'),
     ready: ({ snapshot, context, event }) => {
       reachedBy({ context, event }, 'xstate.done.actor.fetchAssistance');
       expect(context.item).toEqual(outputReached({ context, event }));
