@@ -36,13 +36,8 @@ describeMachineModel(changeEmailMachine, {
       },
     ],
     'xstate.error.actor.changeEmail': [
-      ...refusedWith(
-        'changeEmail',
-        { status: 403, code: 'PASSWORD_INCORRECT' },
-        { status: 422, code: 'EMAIL_ALREADY_EXISTS' },
-        { status: 403, code: 'CSRF_INVALID' },
-        { status: 500, code: null },
-      ),
+      ...refusedWith('changeEmail', [403, 'PASSWORD_INCORRECT'], [422, 'EMAIL_ALREADY_EXISTS'], [403, 'CSRF_INVALID']),
+      ...refusedWith('changeEmail', [500, null]),
       // Decision 155: too many wrong passwords, 5 minutes left.
       throttledFor('changeEmail', 300),
     ],

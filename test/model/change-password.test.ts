@@ -30,20 +30,15 @@ describeMachineModel(changePasswordMachine, {
     'form.blur': [{ type: 'form.blur', field: 'newPassword' }],
     'xstate.done.actor.changePassword': [{ type: 'xstate.done.actor.changePassword', output: undefined }],
     'xstate.error.actor.changePassword': [
-      ...refusedWith('changePassword', ...changePasswordCodes.map((code) => ({ status: 400, code }))),
-      ...refusedWith('changePassword', { status: 400, code: 'SOMETHING_NEW' }, { status: 500, code: null }),
+      ...refusedWith('changePassword', ...changePasswordCodes.map((code): [number, string] => [400, code])),
+      ...refusedWith('changePassword', [400, 'SOMETHING_NEW'], [500, null]),
       // Decision 155: too many wrong current passwords, 15 minutes left.
       throttledFor('changePassword', 900),
     ],
     'xstate.done.actor.setPassword': [{ type: 'xstate.done.actor.setPassword', output: undefined }],
     'xstate.error.actor.setPassword': [
-      ...refusedWith(
-        'setPassword',
-        { status: 409, code: 'PASSWORD_ALREADY_SET' },
-        { status: 403, code: 'RECENT_SIGN_IN_REQUIRED' },
-        { status: 400, code: 'PASSWORD_EQUALS_TO_EMAIL' },
-        { status: 500, code: null },
-      ),
+      ...refusedWith('setPassword', [409, 'PASSWORD_ALREADY_SET'], [403, 'RECENT_SIGN_IN_REQUIRED']),
+      ...refusedWith('setPassword', [400, 'PASSWORD_EQUALS_TO_EMAIL'], [500, null]),
       throttledFor('setPassword', 900),
     ],
   },

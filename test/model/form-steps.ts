@@ -5,11 +5,12 @@ import { expect } from 'vitest';
  * refusals, by status and code, and a 429 with the seconds to wait, decision 155), and what the form
  * kit (machines/lib/form-kit.ts) must have done with the step that reached the form.
  */
-type Refusal = { status: number; code: string | null };
+/** A refusal: its status and its first code. */
+type Refusal = [status: number, code: string | null];
 
 /** The call `actorId` failing with each of `refusals`, in order. */
 export const refusedWith = <A extends string>(actorId: A, ...refusals: Refusal[]) =>
-  refusals.map((error) => ({ type: `xstate.error.actor.${actorId}` as const, error }));
+  refusals.map(([status, code]) => ({ type: `xstate.error.actor.${actorId}` as const, error: { status, code } }));
 
 /** The call `actorId` refused for too many attempts, with `seconds` to wait. */
 export const throttledFor = <A extends string>(actorId: A, seconds: number) => ({
