@@ -29,6 +29,7 @@ export function ForgotPasswordPage() {
   const sent = snapshot.matches('sent');
   const { errors, blocking, canSubmit } = formView(snapshot.context, forgotPasswordValidators, submitting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const form = { canSubmit, submitting, blocking, onRefused };
 
   const back = redesign ? (
     sent ? (
@@ -102,7 +103,7 @@ export function ForgotPasswordPage() {
             <SubmitActions
               hintId="forgot-password-submit-hint"
               busyLabel={m.forgot_password_page_sending()}
-              form={{ canSubmit, submitting, blocking, onRefused }}
+              form={form}
             >
               {m.forgot_password_page_continue()}
             </SubmitActions>

@@ -23,6 +23,7 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
   const submitting = snapshot.matches('submitting');
   const { errors, blocking, canSubmit } = formView(snapshot.context, resetPasswordValidators, submitting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const form = { canSubmit, submitting, blocking, onRefused };
   const title = migration ? m.reset_password_page_set_a_new_password() : m.reset_password_page_choose_a_new_password();
   return (
     <Page title={title} narrow>
@@ -68,11 +69,7 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
             required
             {...bindField(send, 'newPassword', snapshot.context.values.newPassword, errors.newPassword)}
           />
-          <SubmitActions
-            hintId="reset-password-submit-hint"
-            busyLabel={m.common_saving()}
-            form={{ canSubmit, submitting, blocking, onRefused }}
-          >
+          <SubmitActions hintId="reset-password-submit-hint" busyLabel={m.common_saving()} form={form}>
             {m.reset_password_page_save_new_password()}
           </SubmitActions>
         </form>

@@ -68,6 +68,7 @@ export function FindBookingPage() {
   const submitting = snapshot.matches('requesting');
   const { errors, blocking, canSubmit } = formView(snapshot.context, findBookingValidators, submitting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const form = { canSubmit, submitting, blocking, onRefused };
   return (
     <Page title={m.common_find_a_booking()} narrow intro={m.find_booking_page_made_a_booking_without_signing()}>
       <form
@@ -101,7 +102,7 @@ export function FindBookingPage() {
         <SubmitActions
           hintId="find-booking-submit-hint"
           busyLabel={m.find_booking_page_finding_your_booking()}
-          form={{ canSubmit, submitting, blocking, onRefused }}
+          form={form}
           beside={!signedIn && <Link to="/login">{m.find_booking_page_sign_in_instead()}</Link>}
         >
           {m.find_booking_page_find_booking()}
