@@ -3,6 +3,7 @@ import { passengerAssistanceCancelMachine } from '#machines/passenger-assistance
 import type { PassengerAssistance } from '#src/schemas/passenger-assistance';
 import {
   alexLuggageCancelled,
+  fetchAssistanceEvents,
   jamieWheelchair,
   notFound,
   returnBooking,
@@ -57,20 +58,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
   ],
   // From a loaded start on, the page is the same as after its own load, which the paths without it walk.
   events: fromOwnLoadOnly({
-    'xstate.done.actor.fetchAssistance': [
-      { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
-      {
-        type: 'xstate.done.actor.fetchAssistance',
-        output: { booking: returnBooking, assistance: alexLuggageCancelled },
-      },
-      // A host without the call that reads one assistance (not in docs/product/api.md).
-      { type: 'xstate.done.actor.fetchAssistance', output: null },
-    ],
-    'xstate.error.actor.fetchAssistance': [
-      { type: 'xstate.error.actor.fetchAssistance', error: notFound },
-      { type: 'xstate.error.actor.fetchAssistance', error: serverError },
-      { type: 'xstate.error.actor.fetchAssistance', error: schemaError },
-    ],
+    ...fetchAssistanceEvents,
     'xstate.done.actor.cancelAssistance': [
       answered(cancelledJamie),
       alreadyCancelled,

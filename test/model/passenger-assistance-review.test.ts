@@ -1,12 +1,11 @@
 import { expect } from 'vitest';
 import { passengerAssistanceReviewMachine } from '#machines/passenger-assistance-review';
 import {
-  alexLuggageCancelled,
+  fetchAssistanceEvents,
   jamieWheelchair,
   notFound,
   returnBooking,
   schemaError,
-  serverError,
 } from './fixtures/passenger-assistance';
 import { describeMachineModel, outputReached, reachedBy } from './harness';
 import { expectEachLoadFailure, expectLoadFailed, expectNotFound } from './page-load-checks';
@@ -25,22 +24,7 @@ describeMachineModel(passengerAssistanceReviewMachine, {
     { bookingId: 'b-york', assistanceId: 'a-1', first: { error: notFound } },
     { bookingId: 'b-york', assistanceId: 'a-1', first: { error: schemaError } },
   ],
-  events: {
-    'xstate.done.actor.fetchAssistance': [
-      { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
-      {
-        type: 'xstate.done.actor.fetchAssistance',
-        output: { booking: returnBooking, assistance: alexLuggageCancelled },
-      },
-      // A host without the call that reads one assistance (not in docs/product/api.md).
-      { type: 'xstate.done.actor.fetchAssistance', output: null },
-    ],
-    'xstate.error.actor.fetchAssistance': [
-      { type: 'xstate.error.actor.fetchAssistance', error: notFound },
-      { type: 'xstate.error.actor.fetchAssistance', error: serverError },
-      { type: 'xstate.error.actor.fetchAssistance', error: schemaError },
-    ],
-  },
+  events: fetchAssistanceEvents,
   serializeContext: (c) => ({
     first: c.first === null ? null : 'data' in c.first ? 'data' : 'error',
     id: c.item?.assistance.id ?? null,
