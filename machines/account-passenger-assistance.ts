@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
-import { hasStatus, isSchemaProblem } from './lib/problems';
+import { firstDataOr, firstErrorPatch, firstFailedWith, loadErrorPatch } from './lib/page-load';
+import { hasStatus } from './lib/problems';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 
 /**
@@ -23,11 +24,6 @@ export interface AccountPassengerAssistanceContext {
   schemaError: boolean;
 }
 
-/** The route's failed load as the event a failed fetch is. */
-const firstFailure = (context: AccountPassengerAssistanceContext) => ({
-  error: firstFailed(context.first) ? context.first.error : undefined,
-});
-
 export type AccountPassengerAssistanceEvent = { type: 'assistance.retry' };
 
 export const accountPassengerAssistanceMachine = setup({
@@ -41,28 +37,22 @@ export const accountPassengerAssistanceMachine = setup({
       throw new Error('fetchUpcoming not provided');
     }),
   },
+  // In the order the chart asks them: on the start, then on its own load.
   guards: {
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstLacksList: ({ context }) => firstFailedWith(context.first, 404),
+    firstFailed: ({ context }) => firstFailed(context.first),
     /** 404: the host does not offer a list across bookings (docs/integrators.md). */
     hostLacksList: ({ event }) => hasStatus(event, 404),
-    firstLoaded: ({ context }) => firstLoaded(context.first),
-    firstLacksList: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 404),
-    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
+    storeFirstBookings: assign({ bookings: ({ context }) => firstDataOr(context.first, []), schemaError: false }),
+    storeFirstError: assign(({ context }) => firstErrorPatch(context.first)),
     storeBookings: assign({
       bookings: ({ event }) => doneOutput<UpcomingAssistance>(event, 'fetchUpcoming'),
       schemaError: false,
     }),
-    storeLoadError: assign({
-      schemaError: ({ event }) => isSchemaProblem(event),
-    }),
-    storeFirstBookings: assign({
-      bookings: ({ context }) => (firstLoaded(context.first) ? context.first.data : []),
-      schemaError: false,
-    }),
-    storeFirstError: assign({
-      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
-    }),
+    storeLoadError: assign(({ event }) => loadErrorPatch(event)),
   },
 }).createMachine({
   id: 'accountPassengerAssistance',

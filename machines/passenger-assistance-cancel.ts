@@ -2,9 +2,10 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
+import { firstDataOr, firstErrorPatch, firstFailedWith, loadErrorPatch } from './lib/page-load';
 import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
 import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
-import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
+import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
 import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '#src/schemas/passenger-assistance';
 
 /**
@@ -54,11 +55,6 @@ export type PassengerAssistanceCancelEvent =
   | { type: 'assistance.retry' }
   | { type: 'cancel.check' };
 
-/** The route's failed load as the event a failed fetch is. */
-const firstFailure = (context: PassengerAssistanceCancelContext) => ({
-  error: firstFailed(context.first) ? context.first.error : undefined,
-});
-
 export const passengerAssistanceCancelMachine = setup({
   types: {
     context: {} as PassengerAssistanceCancelContext,
@@ -74,40 +70,33 @@ export const passengerAssistanceCancelMachine = setup({
     /** One confirm: the route provides its call (CancelAssistanceRequest → PassengerAssistance). */
     cancelAssistance: submitWithLostAnswerMachine,
   },
+  // In the order the chart asks them: on the start, on its own load, then on a confirm.
   guards: {
-    isNotFound: ({ event }) => hasStatus(event, 403, 404),
+    firstLacksAssistance: ({ context }) => firstLoaded(context.first) && context.first.data === null,
+    firstCancelledAlready: ({ context }) =>
+      firstLoaded(context.first) && context.first.data?.assistance.status === 'cancelled',
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstNotFound: ({ context }) => firstFailedWith(context.first, 403, 404),
+    firstFailed: ({ context }) => firstFailed(context.first),
     hostLacksAssistance: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance') === null,
+    isCancelledAlready: ({ event }) =>
+      doneOutput<AssistanceItem | null>(event, 'fetchAssistance')?.assistance.status === 'cancelled',
+    isNotFound: ({ event }) => hasStatus(event, 403, 404),
     isCancelAnswered: ({ event }) => isAnswered(event, 'cancelAssistance'),
     /** 409 ALREADY_CANCELLED: an earlier attempt (or another tab) cancelled it. */
     isAlreadyCancelled: ({ event }) => {
       const refusal = refusalOf(event, 'cancelAssistance');
       return hasStatus(refusal, 409) && codeOf(problemOfEvent(refusal)) === 'ALREADY_CANCELLED';
     },
-    isCancelledAlready: ({ event }) =>
-      doneOutput<AssistanceItem | null>(event, 'fetchAssistance')?.assistance.status === 'cancelled',
-    firstLacksAssistance: ({ context }) => firstLoaded(context.first) && context.first.data === null,
-    firstCancelledAlready: ({ context }) =>
-      firstLoaded(context.first) && context.first.data?.assistance.status === 'cancelled',
-    firstLoaded: ({ context }) => firstLoaded(context.first),
-    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 403, 404),
-    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
+    storeFirstItem: assign({ item: ({ context }) => firstDataOr(context.first, null), schemaError: false }),
+    storeFirstError: assign(({ context }) => firstErrorPatch(context.first)),
     storeItem: assign({
       item: ({ event }) => doneOutput<AssistanceItem>(event, 'fetchAssistance'),
       schemaError: false,
     }),
-    storeLoadError: assign({
-      schemaError: ({ event }) => isSchemaProblem(event),
-    }),
-    /** The same from what the route loaded. */
-    storeFirstItem: assign({
-      item: ({ context }) => (firstLoaded(context.first) ? context.first.data : null),
-      schemaError: false,
-    }),
-    storeFirstError: assign({
-      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
-    }),
+    storeLoadError: assign(({ event }) => loadErrorPatch(event)),
     clearCancelError: assign({ cancelError: null }),
     /** A new confirm: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => nextAttempt(context)),

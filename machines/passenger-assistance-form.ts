@@ -2,10 +2,11 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
+import { firstErrorPatch, firstFailedWith, loadErrorPatch } from './lib/page-load';
 import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
 import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
+import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
 import {
   assistanceFormErrors,
   type AssistanceBooking,
@@ -88,11 +89,6 @@ const bookingPatch = (overview: AssistanceOverview) => ({
   schemaError: false,
 });
 
-/** The route's failed load as the event a failed fetch is. */
-const firstFailure = (context: PassengerAssistanceFormContext) => ({
-  error: firstFailed(context.first) ? context.first.error : undefined,
-});
-
 export const passengerAssistanceFormMachine = setup({
   types: {
     context: {} as PassengerAssistanceFormContext,
@@ -107,13 +103,14 @@ export const passengerAssistanceFormMachine = setup({
     /** One submit: the route provides its call (CreateAssistanceInput → PassengerAssistance). */
     createAssistance: submitWithLostAnswerMachine,
   },
+  // In the order the chart asks them: on the start, on its own load, then on a submit.
   guards: {
-    isNotFound: ({ event }) => hasStatus(event, 403, 404),
-    isBookable: ({ event }) => bookable(doneOutput<AssistanceOverview>(event, 'fetchBooking')),
     firstBookable: ({ context }) => firstLoaded(context.first) && bookable(context.first.data),
     firstLoaded: ({ context }) => firstLoaded(context.first),
-    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 403, 404),
+    firstNotFound: ({ context }) => firstFailedWith(context.first, 403, 404),
     firstFailed: ({ context }) => firstFailed(context.first),
+    isBookable: ({ event }) => bookable(doneOutput<AssistanceOverview>(event, 'fetchBooking')),
+    isNotFound: ({ event }) => hasStatus(event, 403, 404),
     isBooked: ({ event }) => isAnswered(event, 'createAssistance'),
     isValid: ({ context }) =>
       context.dirty &&
@@ -121,15 +118,10 @@ export const passengerAssistanceFormMachine = setup({
       Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
   },
   actions: {
-    storeBooking: assign(({ event }) => bookingPatch(doneOutput<AssistanceOverview>(event, 'fetchBooking'))),
-    storeLoadError: assign({
-      schemaError: ({ event }) => isSchemaProblem(event),
-    }),
-    /** The same from what the route loaded. */
     storeFirstBooking: assign(({ context }) => (firstLoaded(context.first) ? bookingPatch(context.first.data) : {})),
-    storeFirstError: assign({
-      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
-    }),
+    storeFirstError: assign(({ context }) => firstErrorPatch(context.first)),
+    storeBooking: assign(({ event }) => bookingPatch(doneOutput<AssistanceOverview>(event, 'fetchBooking'))),
+    storeLoadError: assign(({ event }) => loadErrorPatch(event)),
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     /**
      * Not the kit's: the kinds of help are a checkbox group, a list of choices rather than one

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
-import { hasStatus, isSchemaProblem } from './lib/problems';
+import { firstDataOr, firstErrorPatch, firstFailedWith, loadErrorPatch } from './lib/page-load';
+import { hasStatus } from './lib/problems';
 import type { AssistanceOverview } from '#src/schemas/passenger-assistance';
 
 /**
@@ -15,11 +16,6 @@ export interface PassengerAssistanceListInput {
   /** What the route's loader got (the booking and its assistance, or the load's error); absent, the chart loads them. */
   first?: FirstData<AssistanceOverview> | null | undefined;
 }
-
-/** The route's failed load as the event a failed fetch is. */
-const firstFailure = (context: PassengerAssistanceListContext) => ({
-  error: firstFailed(context.first) ? context.first.error : undefined,
-});
 
 export interface PassengerAssistanceListContext {
   bookingId: string;
@@ -42,27 +38,21 @@ export const passengerAssistanceListMachine = setup({
       throw new Error('fetchOverview not provided');
     }),
   },
+  // In the order the chart asks them: on the start, then on its own load.
   guards: {
-    isNotFound: ({ event }) => hasStatus(event, 403, 404),
     firstLoaded: ({ context }) => firstLoaded(context.first),
-    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 403, 404),
+    firstNotFound: ({ context }) => firstFailedWith(context.first, 403, 404),
     firstFailed: ({ context }) => firstFailed(context.first),
+    isNotFound: ({ event }) => hasStatus(event, 403, 404),
   },
   actions: {
+    storeFirstOverview: assign({ overview: ({ context }) => firstDataOr(context.first, null), schemaError: false }),
+    storeFirstError: assign(({ context }) => firstErrorPatch(context.first)),
     storeOverview: assign({
       overview: ({ event }) => doneOutput<AssistanceOverview>(event, 'fetchOverview'),
       schemaError: false,
     }),
-    storeLoadError: assign({
-      schemaError: ({ event }) => isSchemaProblem(event),
-    }),
-    storeFirstOverview: assign({
-      overview: ({ context }) => (firstLoaded(context.first) ? context.first.data : null),
-      schemaError: false,
-    }),
-    storeFirstError: assign({
-      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
-    }),
+    storeLoadError: assign(({ event }) => loadErrorPatch(event)),
   },
 }).createMachine({
   id: 'passengerAssistanceList',

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
-import { hasStatus, isSchemaProblem } from './lib/problems';
+import { firstDataOr, firstErrorPatch, firstFailedWith, loadErrorPatch } from './lib/page-load';
+import { hasStatus } from './lib/problems';
 import type { AssistanceItem } from '#src/schemas/passenger-assistance';
 
 /**
@@ -18,11 +19,6 @@ export interface PassengerAssistanceReviewInput {
   /** What the route's loader got (the assistance, null for a host without the call, or the load's error). */
   first?: FirstData<AssistanceItem | null> | null | undefined;
 }
-
-/** The route's failed load as the event a failed fetch is. */
-const firstFailure = (context: PassengerAssistanceReviewContext) => ({
-  error: firstFailed(context.first) ? context.first.error : undefined,
-});
 
 export interface PassengerAssistanceReviewContext {
   bookingId: string;
@@ -46,29 +42,23 @@ export const passengerAssistanceReviewMachine = setup({
       throw new Error('fetchAssistance not provided');
     }),
   },
+  // In the order the chart asks them: on the start, then on its own load.
   guards: {
-    isNotFound: ({ event }) => hasStatus(event, 403, 404),
-    hostLacksAssistance: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance') === null,
     firstLacksAssistance: ({ context }) => firstLoaded(context.first) && context.first.data === null,
     firstLoaded: ({ context }) => firstLoaded(context.first),
-    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 403, 404),
+    firstNotFound: ({ context }) => firstFailedWith(context.first, 403, 404),
     firstFailed: ({ context }) => firstFailed(context.first),
+    hostLacksAssistance: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance') === null,
+    isNotFound: ({ event }) => hasStatus(event, 403, 404),
   },
   actions: {
+    storeFirstItem: assign({ item: ({ context }) => firstDataOr(context.first, null), schemaError: false }),
+    storeFirstError: assign(({ context }) => firstErrorPatch(context.first)),
     storeItem: assign({
       item: ({ event }) => doneOutput<AssistanceItem>(event, 'fetchAssistance'),
       schemaError: false,
     }),
-    storeLoadError: assign({
-      schemaError: ({ event }) => isSchemaProblem(event),
-    }),
-    storeFirstItem: assign({
-      item: ({ context }) => (firstLoaded(context.first) ? context.first.data : null),
-      schemaError: false,
-    }),
-    storeFirstError: assign({
-      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
-    }),
+    storeLoadError: assign(({ event }) => loadErrorPatch(event)),
   },
 }).createMachine({
   id: 'passengerAssistanceReview',

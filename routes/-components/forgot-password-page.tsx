@@ -7,12 +7,11 @@ import { useServices } from '#src/services';
 import { formView } from '#src/ui/form-state';
 import { Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
-import { Button } from '#src/ui/button';
 import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './forgot-password-page.css';
 import { bindField } from '#src/ui/field-binding';
-import { SubmitHint } from '#src/ui/submit-hint';
+import { SubmitActions } from '#src/ui/submit-actions';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
@@ -30,6 +29,7 @@ export function ForgotPasswordPage() {
   const sent = snapshot.matches('sent');
   const { errors, blocking, canSubmit } = formView(snapshot.context, forgotPasswordValidators, submitting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const form = { canSubmit, submitting, blocking, onRefused };
 
   const back = redesign ? (
     sent ? (
@@ -100,19 +100,13 @@ export function ForgotPasswordPage() {
               required
               {...bindField(send, 'email', snapshot.context.values.email, errors.email)}
             />
-            <div className={formStyles.actions}>
-              <Button
-                type="submit"
-                disabled={!canSubmit}
-                busy={submitting}
-                busyLabel={m.forgot_password_page_sending()}
-                aria-describedby="forgot-password-submit-hint"
-                onRefused={onRefused}
-              >
-                {m.forgot_password_page_continue()}
-              </Button>
-              <SubmitHint id="forgot-password-submit-hint" fields={blocking} active={!canSubmit && !submitting} />
-            </div>
+            <SubmitActions
+              hintId="forgot-password-submit-hint"
+              busyLabel={m.forgot_password_page_sending()}
+              form={form}
+            >
+              {m.forgot_password_page_continue()}
+            </SubmitActions>
           </form>
         )}
       </Page>

@@ -19,7 +19,7 @@ import * as styles from './login-page.css';
 import { loginFlow } from './login.flow';
 import { registerFlow } from './register.flow';
 import { bindField } from '#src/ui/field-binding';
-import { SubmitHint } from '#src/ui/submit-hint';
+import { SubmitActions } from '#src/ui/submit-actions';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
@@ -139,20 +139,14 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           required
           {...bindField(send, 'password', values.password, errors.password)}
         />
-        <div className={formStyles.actions}>
-          <Button
-            type="submit"
-            disabled={!canSubmit}
-            busy={submitting}
-            busyLabel={m.login_page_signing_in()}
-            aria-describedby="sign-in-submit-hint"
-            onRefused={onRefused}
-          >
-            {m.common_sign_in()}
-          </Button>
-          <Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>
-          <SubmitHint id="sign-in-submit-hint" fields={blocking} active={!canSubmit && !submitting} />
-        </div>
+        <SubmitActions
+          hintId="sign-in-submit-hint"
+          busyLabel={m.login_page_signing_in()}
+          form={{ canSubmit, submitting, blocking, onRefused }}
+          beside={<Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>}
+        >
+          {m.common_sign_in()}
+        </SubmitActions>
       </form>
       <div ref={linkRef} tabIndex={-1}>
         {signInLinkSentTo !== null && (
@@ -256,23 +250,13 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
             autoComplete: 'new-password',
             hint: m.common_at_least_8_characters_with_a_letter_and_a_number(),
           })}
-          <div className={formStyles.actions}>
-            <Button
-              type="submit"
-              disabled={!canSubmit}
-              busy={submitting}
-              busyLabel={m.login_page_creating_your_account()}
-              aria-describedby="register-submit-hint"
-              onRefused={onRefused}
-            >
-              {m.login_page_create_account()}
-            </Button>
-            <SubmitHint
-              id="register-submit-hint"
-              fields={blocking.map((key) => `register-${key}`)}
-              active={!canSubmit && !submitting}
-            />
-          </div>
+          <SubmitActions
+            hintId="register-submit-hint"
+            busyLabel={m.login_page_creating_your_account()}
+            form={{ canSubmit, submitting, blocking: blocking.map((key) => `register-${key}`), onRefused }}
+          >
+            {m.login_page_create_account()}
+          </SubmitActions>
         </form>
       )}
     </section>

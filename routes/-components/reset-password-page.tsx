@@ -10,7 +10,7 @@ import { Button } from '#src/ui/button';
 import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
-import { SubmitHint } from '#src/ui/submit-hint';
+import { SubmitActions } from '#src/ui/submit-actions';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 import { resetPasswordFlow } from './reset-password.flow';
@@ -23,6 +23,7 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
   const submitting = snapshot.matches('submitting');
   const { errors, blocking, canSubmit } = formView(snapshot.context, resetPasswordValidators, submitting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const form = { canSubmit, submitting, blocking, onRefused };
   const title = migration ? m.reset_password_page_set_a_new_password() : m.reset_password_page_choose_a_new_password();
   return (
     <Page title={title} narrow>
@@ -68,19 +69,9 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
             required
             {...bindField(send, 'newPassword', snapshot.context.values.newPassword, errors.newPassword)}
           />
-          <div className={formStyles.actions}>
-            <Button
-              type="submit"
-              disabled={!canSubmit}
-              busy={submitting}
-              busyLabel={m.common_saving()}
-              aria-describedby="reset-password-submit-hint"
-              onRefused={onRefused}
-            >
-              {m.reset_password_page_save_new_password()}
-            </Button>
-            <SubmitHint id="reset-password-submit-hint" fields={blocking} active={!canSubmit && !submitting} />
-          </div>
+          <SubmitActions hintId="reset-password-submit-hint" busyLabel={m.common_saving()} form={form}>
+            {m.reset_password_page_save_new_password()}
+          </SubmitActions>
         </form>
       )}
     </Page>

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { changeEmailMachine, changeEmailValidators } from '#machines/change-email';
 import { changeEmailMessages } from '#src/copy/change-email';
@@ -7,7 +6,13 @@ import { m } from '#src/paraglide/messages.js';
 import { formView } from '#src/ui/form-state';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
-import { alertShown, passwordFormDriver, passwordFormStates, throttled } from './replay-helpers/password-form';
+import {
+  alertShown,
+  passwordFormDriver,
+  passwordFormShown,
+  passwordFormStates,
+  throttled,
+} from './replay-helpers/password-form';
 import { describeBrowserReplay, type ReplayStep } from './replay/replay';
 
 /**
@@ -33,20 +38,10 @@ const submit = (page: Page) =>
   form(page).getByRole('button', { name: m.account_controls_change_email_form_change_email_address(), exact: true });
 const canSend = (s: Snapshot) => formView(s.context, changeEmailValidators, false).canSubmit;
 
-/** The form as the context has it; the button usable only when the change can be sent. */
-const formShown = async ({ page, snapshot }: Step) => {
-  await expect
-    .poll(() => newEmail(page).inputValue(), { message: 'the new address' })
-    .toBe(snapshot.context.values.newEmailAddress);
-  await expect
-    .poll(() => password(page).inputValue(), { message: 'the password' })
-    .toBe(snapshot.context.values.currentPassword);
-  await expect
-    .poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', {
-      message: 'Change email address usable',
-    })
-    .toBe(canSend(snapshot));
-};
+const formShown = passwordFormShown<typeof changeEmailMachine>({ submit, canSend }, 'Change email address usable', [
+  { name: 'the new address', input: newEmail, value: (s) => s.context.values.newEmailAddress },
+  { name: 'the password', input: password, value: (s) => s.context.values.currentPassword },
+]);
 
 const driver = passwordFormDriver<typeof changeEmailMachine>({
   path: 'account-controls',

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { changePasswordMachine, type ChangePasswordCode } from '#machines/change-password';
 import { changePasswordMessages } from '#src/copy/change-password';
@@ -7,7 +6,7 @@ import { changePasswordValidators } from '#src/schemas/forms';
 import { formView } from '#src/ui/form-state';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
-import { passwordFormDriver, passwordFormStates, throttled } from './replay-helpers/password-form';
+import { passwordFormDriver, passwordFormShown, passwordFormStates, throttled } from './replay-helpers/password-form';
 import { describeBrowserReplay, type ReplayStep } from './replay/replay';
 
 /**
@@ -26,20 +25,10 @@ const submit = (page: Page) =>
   page.getByRole('button', { name: m.change_password_form_change_password(), exact: true });
 const canSend = (s: Snapshot) => formView(s.context, changePasswordValidators, false).canSubmit;
 
-/** The form as the context has it; the button usable only when the change can be sent. */
-const formShown = async ({ page, snapshot }: Step) => {
-  await expect
-    .poll(() => current(page).inputValue(), { message: 'the current password' })
-    .toBe(snapshot.context.values.currentPassword);
-  await expect
-    .poll(() => next(page).inputValue(), { message: 'the new password' })
-    .toBe(snapshot.context.values.newPassword);
-  await expect
-    .poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', {
-      message: 'Change password usable',
-    })
-    .toBe(canSend(snapshot));
-};
+const formShown = passwordFormShown<typeof changePasswordMachine>({ submit, canSend }, 'Change password usable', [
+  { name: 'the current password', input: current, value: (s) => s.context.values.currentPassword },
+  { name: 'the new password', input: next, value: (s) => s.context.values.newPassword },
+]);
 
 /**
  * The set-a-password mode (decision 455) belongs to accounts created through a sign-in provider,

@@ -1,14 +1,8 @@
 import { expect } from 'vitest';
-import { act, render, waitFor } from '@testing-library/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { waitFor } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '#src/router';
-import { createServices } from '#src/create-services';
-import { ServicesContext } from '#src/services';
-import { defaultPageData } from '#src/config/page-data';
-import { localeFromPath } from '#src/config/locales';
-import { json, type Answer } from './render-signed-in';
-
-const API = '/my-account/api';
+import { answerFrom, callOf, fakeServices, json, notFound, renderRouter, type Answer } from './fake-api';
 
 /**
  * What POST /user-flow-access answers the link's token with: a guest session (`opens`), a refusal
@@ -43,43 +37,24 @@ export const renderGuest = async (
   let sessionOpen = false;
   let toLogin = 0;
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const apiPath = url.pathname.slice(API.length);
-    requests.push({ method: init?.method ?? 'GET', path: `${apiPath}${url.search}` });
+    const { url, apiPath, method } = callOf(input, init);
+    requests.push({ method, path: `${apiPath}${url.search}` });
     if (apiPath === '/user') {
       const status = sessionOpen ? 'GUEST' : 'UNKNOWN';
       return json({ user: { id: null, email: null, provider: null, status }, ufacSession: null, isRegistered: false });
     }
     if (apiPath === '/user-flow-access') {
-      if (session === 'absent') return json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
+      if (session === 'absent') return notFound();
       if (session === 'refused') return json({ errors: [{ code: 'TOKEN_EXPIRED' }] }, 400);
       sessionOpen = true;
       return json({ session: 's1', flow: 'order' });
     }
     if (!sessionOpen && !url.searchParams.has('token')) return json({ errors: [{ code: 'UNAUTHORISED' }] }, 401);
-    if (apiPath in answers) {
-      const answer = answers[apiPath];
-      if (typeof answer === 'function') return (answer as () => Response)();
-      return answer instanceof Response ? answer : json(answer);
-    }
-    return json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
+    return answerFrom(answers, apiPath);
   }) as typeof globalThis.fetch;
-  const services = createServices({
-    pageData: defaultPageData,
-    locale: localeFromPath(path),
-    hashToken: token,
-    onRedirectToLogin: () => void toLogin++,
-    client: { fetch, baseURL: `http://localhost${API}` },
-  });
+  const services = fakeServices(fetch, { path, hashToken: token, onRedirectToLogin: () => void toLogin++ });
   const router = createAppRouter(services, createMemoryHistory({ initialEntries: [path] }));
-  services.authActor.start();
-  await act(async () => {
-    render(
-      <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
-      </ServicesContext.Provider>,
-    );
-  });
+  await renderRouter(services, router);
   await waitFor(() => expect(router.state.status).toBe('idle'), { timeout: idleTimeout });
   /** What the route `routeId` loaded (undefined when it has no loader or was not drawn). */
   const loaded = (routeId: string) => router.state.matches.find((match) => match.routeId === routeId)?.loaderData;

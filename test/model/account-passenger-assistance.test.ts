@@ -3,6 +3,7 @@ import { accountPassengerAssistanceMachine } from '#machines/account-passenger-a
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { jamieWheelchair, notFound, schemaError, serverError } from './fixtures/passenger-assistance';
 import { describeMachineModel, errorOf, errorReached, outputOf, reachedBy, stepFrom } from './harness';
+import { expectEachLoadFailure } from './page-load-checks';
 
 const leg = (origin: string, destination: string, departureTime: string) => ({
   origin: { code: origin.slice(0, 3).toUpperCase(), name: origin },
@@ -57,14 +58,7 @@ describeMachineModel(accountPassengerAssistanceMachine, {
       if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.bookings).toEqual([]);
       if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
-      // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [
-        [schemaError, true],
-        [serverError, false],
-      ] as const) {
-        const failed = stepFrom(check, { type: 'xstate.error.actor.fetchUpcoming', error } as never).snapshot;
-        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
-      }
+      expectEachLoadFailure(check, 'fetchUpcoming');
       expect(
         stepFrom(check, { type: 'xstate.error.actor.fetchUpcoming', error: notFound } as never).snapshot.value,
       ).toBe('absent');

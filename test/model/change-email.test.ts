@@ -3,6 +3,7 @@ import { changeEmailMachine } from '#machines/change-email';
 import { changeEmailMessages } from '#src/copy/change-email';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { describeMachineModel, errorOf, inputOf, nextFrom, outputOf, stepFrom, type StateCheck } from './harness';
+import { expectFormStep, refusedWith, throttledFor } from './form-steps';
 
 describeMachineModel(changeEmailMachine, {
   name: 'changeEmailMachine',
@@ -35,15 +36,10 @@ describeMachineModel(changeEmailMachine, {
       },
     ],
     'xstate.error.actor.changeEmail': [
-      { type: 'xstate.error.actor.changeEmail', error: { status: 403, code: 'PASSWORD_INCORRECT' } },
-      { type: 'xstate.error.actor.changeEmail', error: { status: 422, code: 'EMAIL_ALREADY_EXISTS' } },
-      { type: 'xstate.error.actor.changeEmail', error: { status: 403, code: 'CSRF_INVALID' } },
-      { type: 'xstate.error.actor.changeEmail', error: { status: 500, code: null } },
+      ...refusedWith('changeEmail', [403, 'PASSWORD_INCORRECT'], [422, 'EMAIL_ALREADY_EXISTS'], [403, 'CSRF_INVALID']),
+      ...refusedWith('changeEmail', [500, null]),
       // Decision 155: too many wrong passwords, 5 minutes left.
-      {
-        type: 'xstate.error.actor.changeEmail',
-        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 300 } },
-      },
+      throttledFor('changeEmail', 300),
     ],
   },
   serializeContext: (c) => ({
@@ -113,17 +109,9 @@ describeMachineModel(changeEmailMachine, {
             currentPassword: context.values.currentPassword,
           });
         }
+        expectFormStep(check);
         if (event.type === 'xstate.init')
-          expect(context).toMatchObject({
-            touched: {},
-            dirty: false,
-            submitAttempted: false,
-            updatedEmailAddress: null,
-            pendingEmailAddress: null,
-          });
-        if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
-        if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
-        if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+          expect(context).toMatchObject({ updatedEmailAddress: null, pendingEmailAddress: null });
         expect(context.error).toBeNull();
       },
       requesting: (check) => {

@@ -4,6 +4,7 @@ import { changePasswordCodes, changePasswordMachine, type ChangePasswordContext 
 import { changePasswordMessages } from '#src/copy/change-password';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { describeMachineModel, errorOf, nextFrom, stepFrom } from './harness';
+import { expectFormStep, refusedWith, throttledFor } from './form-steps';
 
 /** What the customer typed is still there after an answer: the current password, or (setting a first one) the new one. */
 const expectInputKept = (context: ChangePasswordContext) => {
@@ -29,28 +30,16 @@ describeMachineModel(changePasswordMachine, {
     'form.blur': [{ type: 'form.blur', field: 'newPassword' }],
     'xstate.done.actor.changePassword': [{ type: 'xstate.done.actor.changePassword', output: undefined }],
     'xstate.error.actor.changePassword': [
-      ...changePasswordCodes.map((code) => ({
-        type: 'xstate.error.actor.changePassword' as const,
-        error: { status: 400, code },
-      })),
-      { type: 'xstate.error.actor.changePassword', error: { status: 400, code: 'SOMETHING_NEW' } },
-      { type: 'xstate.error.actor.changePassword', error: { status: 500, code: null } },
+      ...refusedWith('changePassword', ...changePasswordCodes.map((code): [number, string] => [400, code])),
+      ...refusedWith('changePassword', [400, 'SOMETHING_NEW'], [500, null]),
       // Decision 155: too many wrong current passwords, 15 minutes left.
-      {
-        type: 'xstate.error.actor.changePassword',
-        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } },
-      },
+      throttledFor('changePassword', 900),
     ],
     'xstate.done.actor.setPassword': [{ type: 'xstate.done.actor.setPassword', output: undefined }],
     'xstate.error.actor.setPassword': [
-      { type: 'xstate.error.actor.setPassword', error: { status: 409, code: 'PASSWORD_ALREADY_SET' } },
-      { type: 'xstate.error.actor.setPassword', error: { status: 403, code: 'RECENT_SIGN_IN_REQUIRED' } },
-      { type: 'xstate.error.actor.setPassword', error: { status: 400, code: 'PASSWORD_EQUALS_TO_EMAIL' } },
-      { type: 'xstate.error.actor.setPassword', error: { status: 500, code: null } },
-      {
-        type: 'xstate.error.actor.setPassword',
-        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } },
-      },
+      ...refusedWith('setPassword', [409, 'PASSWORD_ALREADY_SET'], [403, 'RECENT_SIGN_IN_REQUIRED']),
+      ...refusedWith('setPassword', [400, 'PASSWORD_EQUALS_TO_EMAIL'], [500, null]),
+      throttledFor('setPassword', 900),
     ],
   },
   serializeContext: (c) => ({
@@ -79,7 +68,7 @@ describeMachineModel(changePasswordMachine, {
   // password adds: setting, set, already set (409) and sign in again (403).
   states: {
     notRequested: (check) => {
-      const { context, event } = check;
+      const { context } = check;
       if (context.values.newPassword === '') {
         // Nothing is sent until the passwords are given; the errors show.
         const refused = stepFrom(check, { type: 'form.submit' }).snapshot;
@@ -95,11 +84,7 @@ describeMachineModel(changePasswordMachine, {
         if (context.values.newPassword !== '')
           expect(nextFrom(check, { type: 'form.submit' }).value).toBe('settingPassword');
       }
-      if (event.type === 'xstate.init')
-        expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
-      if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
-      if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
-      if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      expectFormStep(check);
       expect(context.errorCode).toBeNull();
     },
     requesting: (check) => {

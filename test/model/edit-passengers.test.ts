@@ -2,6 +2,15 @@ import { expect } from 'vitest';
 import { editPassengersMachine } from '#machines/edit-passengers';
 import { describeMachineModel, errorOf, inputOf, nextFrom, stepFrom } from './harness';
 
+/** The save refused with a 422, as the API client reports it: the codes, the server's sentence, and its body. */
+const refused = (codes: string[], detail: string | null, body?: unknown) => ({
+  type: 'xstate.error.actor.editPassengers' as const,
+  error: {
+    status: 422,
+    problem: { kind: 'http', status: 422, codes, detail, ...(body === undefined ? {} : { body }) },
+  },
+});
+
 describeMachineModel(editPassengersMachine, {
   name: 'editPassengersMachine',
   input: { bookingId: 'b1' },
@@ -19,43 +28,13 @@ describeMachineModel(editPassengersMachine, {
       { type: 'xstate.done.actor.editPassengers', output: { bookingId: 'b1', passengers: [] } },
     ],
     'xstate.error.actor.editPassengers': [
-      {
-        type: 'xstate.error.actor.editPassengers',
-        error: {
-          status: 422,
-          problem: {
-            kind: 'http',
-            detail: 'This booking has been replaced, so its passengers can no longer be changed.',
-          },
-        },
-      },
+      refused([], 'This booking has been replaced, so its passengers can no longer be changed.'),
       // The name another passenger has: worded from the catalogue, its code kept for the screen to tie it to the name (decision 670).
-      {
-        type: 'xstate.error.actor.editPassengers',
-        error: {
-          status: 422,
-          problem: {
-            kind: 'http',
-            status: 422,
-            codes: ['DUPLICATE_NAME'],
-            detail: 'Each passenger on a booking needs a different name.',
-          },
-        },
-      },
+      refused(['DUPLICATE_NAME'], 'Each passenger on a booking needs a different name.'),
       // An invisible character in the last name: the refusal names the field it is about (decision 883).
-      {
-        type: 'xstate.error.actor.editPassengers',
-        error: {
-          status: 422,
-          problem: {
-            kind: 'http',
-            status: 422,
-            codes: ['INVALID_CHARACTERS'],
-            detail: null,
-            body: { errors: [{ code: 'INVALID_CHARACTERS', message: 'lastName: contains a control character' }] },
-          },
-        },
-      },
+      refused(['INVALID_CHARACTERS'], null, {
+        errors: [{ code: 'INVALID_CHARACTERS', message: 'lastName: contains a control character' }],
+      }),
       { type: 'xstate.error.actor.editPassengers', error: { status: 500, problem: { kind: 'http', detail: null } } },
     ],
   },

@@ -771,7 +771,7 @@ export const fromOwnLoadOnly = <S extends { context: { first?: unknown } }>(
  * where the same answer from the chart's own fetch does, so one check serves both.
  */
 type Reached = { context: { first?: { data: unknown } | { error: unknown } | null }; event: { type: string } };
-const startedFromRoute = ({ context, event }: Reached) => event.type === 'xstate.init' && context.first != null;
+export const startedFromRoute = ({ context, event }: Reached) => event.type === 'xstate.init' && context.first != null;
 
 /** The error that reached the state: the route's failed load on the start, else the call's. */
 export const errorReached = (check: Reached) => {
@@ -787,7 +787,7 @@ export const outputReached = (check: Reached) => {
   return startedFromRoute(check) && first && 'data' in first ? first.data : outputOf(check.event);
 };
 
-/** The state was reached by `type`, or on the start from the route's load. */
-export const reachedBy = (check: Reached, type: string) => {
-  if (!startedFromRoute(check)) expect(check.event.type).toBe(type);
+/** The state was reached by one of `types`, or on the start from the route's load. */
+export const reachedBy = (check: Reached, ...types: string[]) => {
+  if (!startedFromRoute(check)) expect(types).toContain(check.event.type);
 };

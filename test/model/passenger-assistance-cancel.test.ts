@@ -3,6 +3,7 @@ import { passengerAssistanceCancelMachine } from '#machines/passenger-assistance
 import type { PassengerAssistance } from '#src/schemas/passenger-assistance';
 import {
   alexLuggageCancelled,
+  fetchAssistanceEvents,
   jamieWheelchair,
   notFound,
   returnBooking,
@@ -10,7 +11,16 @@ import {
   serverError,
 } from './fixtures/passenger-assistance';
 import { attemptEvents, refusalOf } from './attempt-events';
-import { errorOf, outputOf, describeMachineModel, fromOwnLoadOnly, nextFrom } from './harness';
+import {
+  outputOf,
+  describeMachineModel,
+  fromOwnLoadOnly,
+  nextFrom,
+  outputReached,
+  reachedBy,
+  startedFromRoute,
+} from './harness';
+import { expectEachLoadFailure, expectLoadFailed, expectNotFound } from './page-load-checks';
 import { ApiError } from '#src/api/errors';
 
 const departed = {
@@ -33,25 +43,6 @@ const alreadyCancelled = refused(
     body: null,
   }),
 );
-
-/**
- * What reached a state: the fetch's answer or error, or on the start what the route loaded
- * (docs/decisions/730), which lands where the same answer from the chart's own fetch does.
- */
-type Reached = { context: { first: { data: unknown } | { error: unknown } | null }; event: { type: string } };
-const started = ({ context, event }: Reached) => event.type === 'xstate.init' && context.first !== null;
-const errorAt = (check: Reached) =>
-  started(check) && check.context.first && 'error' in check.context.first
-    ? (check.context.first.error as ReturnType<typeof errorOf>)
-    : errorOf(check.event);
-const outputAt = (check: Reached) =>
-  started(check) && check.context.first && 'data' in check.context.first
-    ? check.context.first.data
-    : outputOf(check.event);
-/** The event that reached the state: the fetch's, or on a start from the route's load, its own. */
-const arrived = (check: Reached, ...types: string[]) => {
-  if (!started(check)) expect(types).toContain(check.event.type);
-};
 const base = { bookingId: 'b-york', assistanceId: 'a-1', keySeed: KEY_SEED };
 
 describeMachineModel(passengerAssistanceCancelMachine, {
@@ -67,20 +58,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
   ],
   // From a loaded start on, the page is the same as after its own load, which the paths without it walk.
   events: fromOwnLoadOnly({
-    'xstate.done.actor.fetchAssistance': [
-      { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
-      {
-        type: 'xstate.done.actor.fetchAssistance',
-        output: { booking: returnBooking, assistance: alexLuggageCancelled },
-      },
-      // A host without the call that reads one assistance (not in docs/product/api.md).
-      { type: 'xstate.done.actor.fetchAssistance', output: null },
-    ],
-    'xstate.error.actor.fetchAssistance': [
-      { type: 'xstate.error.actor.fetchAssistance', error: notFound },
-      { type: 'xstate.error.actor.fetchAssistance', error: serverError },
-      { type: 'xstate.error.actor.fetchAssistance', error: schemaError },
-    ],
+    ...fetchAssistanceEvents,
     'xstate.done.actor.cancelAssistance': [
       answered(cancelledJamie),
       alreadyCancelled,
@@ -143,43 +121,29 @@ describeMachineModel(passengerAssistanceCancelMachine, {
           attempt: 0,
         });
       }
-      // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [
-        [schemaError, true],
-        [serverError, false],
-      ] as const) {
-        const failed = nextFrom(check, { type: 'xstate.error.actor.fetchAssistance', error } as never);
-        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
-      }
+      expectEachLoadFailure(check, 'fetchAssistance');
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
-    loadFailed: ({ snapshot, context, event }) => {
-      arrived({ context, event }, 'xstate.error.actor.fetchAssistance');
-      expect([403, 404]).not.toContain(errorAt({ context, event })?.status);
-      expect(context.item).toBeNull();
-      expect(context.schemaError).toBe(errorAt({ context, event })?.problem?.kind === 'schema');
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
-      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
+    loadFailed: (check) => {
+      expectLoadFailed(check, 'fetchAssistance', 'item');
+      expect(check.snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     absent: ({ snapshot, context, event }) => {
-      arrived({ context, event }, 'xstate.done.actor.fetchAssistance');
-      expect(outputAt({ context, event })).toBeNull();
+      reachedBy({ context, event }, 'xstate.done.actor.fetchAssistance');
+      expect(outputReached({ context, event })).toBeNull();
       expect(context.item).toBeNull();
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
-    notFound: ({ snapshot, context, event }) => {
-      arrived({ context, event }, 'xstate.error.actor.fetchAssistance');
-      expect([403, 404]).toContain(errorAt({ context, event })?.status);
-      expect(context.item).toBeNull();
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
-      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
+    notFound: (check) => {
+      expectNotFound(check, 'fetchAssistance', 'item');
+      expect(check.snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     alreadyCancelled: ({ snapshot, context, event }) => {
-      arrived({ context, event }, 'xstate.done.actor.fetchAssistance', 'xstate.done.actor.cancelAssistance');
+      reachedBy({ context, event }, 'xstate.done.actor.fetchAssistance', 'xstate.done.actor.cancelAssistance');
       expect(context.schemaError, 'a load that worked clears an earlier failure').toBe(false);
       if (event.type !== 'xstate.done.actor.cancelAssistance') {
-        expect(context.item).toEqual(outputAt({ context, event }));
+        expect(context.item).toEqual(outputReached({ context, event }));
         expect(context.item?.assistance.status).toBe('cancelled');
       } else {
         // A 409 ALREADY_CANCELLED to the confirm: an earlier attempt (or another tab) cancelled it.
@@ -189,7 +153,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     confirming: ({ snapshot, context, event, entered }) => {
-      arrived(
+      reachedBy(
         { context, event },
         'xstate.done.actor.fetchAssistance',
         'xstate.done.actor.cancelAssistance',
@@ -198,7 +162,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(context.item?.assistance.status).toBe('booked');
       expect(context.cancelled).toBeNull();
       expect(context.schemaError, 'a load that worked clears an earlier failure').toBe(false);
-      if (started({ context, event })) expect(context.item).toEqual(outputAt({ context, event }));
+      if (startedFromRoute({ context, event })) expect(context.item).toEqual(outputReached({ context, event }));
       if (
         entered &&
         event.type !== 'xstate.done.actor.cancelAssistance' &&

@@ -13,7 +13,8 @@ import {
   notFound,
 } from './fixtures/passenger-assistance';
 import { attemptEvents, refusalOf } from './attempt-events';
-import { errorOf, outputOf, describeMachineModel, fromOwnLoadOnly, nextFrom } from './harness';
+import { outputOf, describeMachineModel, fromOwnLoadOnly, nextFrom, outputReached, startedFromRoute } from './harness';
+import { expectEachLoadFailure, expectLoadFailed, expectNotFound } from './page-load-checks';
 
 /** Nothing touched, tried, refused or booked yet: the form as it opens, loaded or not. */
 const untouched = {
@@ -36,21 +37,6 @@ const openingValues = (booking: { passengers: unknown[]; legs: unknown[] }) => (
   kinds: [],
   details: '',
 });
-
-/**
- * What reached a state: the fetch's answer or error, or on the start what the route loaded
- * (docs/decisions/730), which lands where the same answer from the chart's own fetch does.
- */
-type Reached = { context: { first: { data: unknown } | { error: unknown } | null }; event: { type: string } };
-const started = ({ context, event }: Reached) => event.type === 'xstate.init' && context.first !== null;
-const errorAt = (check: Reached) =>
-  started(check) && check.context.first && 'error' in check.context.first
-    ? (check.context.first.error as ReturnType<typeof errorOf>)
-    : errorOf(check.event);
-const outputAt = (check: Reached) =>
-  started(check) && check.context.first && 'data' in check.context.first
-    ? check.context.first.data
-    : outputOf(check.event);
 const base = { bookingId: 'b-york', keySeed: KEY_SEED };
 
 describeMachineModel(passengerAssistanceFormMachine, {
@@ -165,10 +151,7 @@ describeMachineModel(passengerAssistanceFormMachine, {
     loading: (check) => {
       const { snapshot, context, event } = check;
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
-      // A load failure says whether the answer was not the spec's shape (schema) or the call failed.
-      const failWith = (error: unknown) => nextFrom(check, { type: 'xstate.error.actor.fetchBooking', error } as never);
-      expect([failWith(schemaError).value, failWith(schemaError).context.schemaError]).toEqual(['loadFailed', true]);
-      expect([failWith(serverError).value, failWith(serverError).context.schemaError]).toEqual(['loadFailed', false]);
+      expectEachLoadFailure(check, 'fetchBooking');
       if (event.type === 'xstate.init') {
         expect(context).toEqual({
           bookingId: 'b-york',
@@ -183,22 +166,11 @@ describeMachineModel(passengerAssistanceFormMachine, {
       expect(context.booking).toBeNull();
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
-    loadFailed: ({ snapshot, context, event }) => {
-      if (!started({ context, event })) expect(event.type).toBe('xstate.error.actor.fetchBooking');
-      expect([403, 404]).not.toContain(errorAt({ context, event })?.status);
-      expect(context.booking).toBeNull();
-      expect(context.schemaError).toBe(errorAt({ context, event })?.problem?.kind === 'schema');
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
-    },
-    notFound: ({ snapshot, context, event }) => {
-      if (!started({ context, event })) expect(event.type).toBe('xstate.error.actor.fetchBooking');
-      expect([403, 404]).toContain(errorAt({ context, event })?.status);
-      expect(context.booking).toBeNull();
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
-    },
+    loadFailed: (check) => expectLoadFailed(check, 'fetchBooking', 'booking'),
+    notFound: (check) => expectNotFound(check, 'fetchBooking', 'booking'),
     notBookable: ({ snapshot, context, event }) => {
-      if (!started({ context, event })) expect(event.type).toBe('xstate.done.actor.fetchBooking');
-      const { booking } = outputAt({ context, event }) as { booking: { bookable: boolean; legs: unknown[] } };
+      if (!startedFromRoute({ context, event })) expect(event.type).toBe('xstate.done.actor.fetchBooking');
+      const { booking } = outputReached({ context, event }) as { booking: { bookable: boolean; legs: unknown[] } };
       expect(booking.bookable && booking.legs.length > 0).toBe(false);
       expect(context.booking).toEqual(booking);
       expect(context.values).toEqual(openingValues(booking as never));
@@ -206,15 +178,18 @@ describeMachineModel(passengerAssistanceFormMachine, {
     },
     editing: (check) => {
       const { context, event, entered } = check;
-      if (entered && !started(check))
+      if (entered && !startedFromRoute(check))
         expect([
           'xstate.done.actor.fetchBooking',
           'xstate.done.actor.createAssistance',
           'xstate.error.actor.createAssistance',
         ]).toContain(event.type);
-      if (event.type === 'xstate.done.actor.fetchBooking' || started(check)) {
+      if (event.type === 'xstate.done.actor.fetchBooking' || startedFromRoute(check)) {
         // The form opens pristine: nothing touched, tried or refused yet, from its own load or the route's.
-        const { booking, assistances } = outputAt(check) as { booking: typeof returnBooking; assistances: unknown[] };
+        const { booking, assistances } = outputReached(check) as {
+          booking: typeof returnBooking;
+          assistances: unknown[];
+        };
         expect(context).toEqual({
           bookingId: 'b-york',
           booking,

@@ -10,7 +10,8 @@ import {
   schemaError,
   serverError,
 } from './fixtures/passenger-assistance';
-import { describeMachineModel, errorReached, outputReached, reachedBy, stepFrom } from './harness';
+import { describeMachineModel, outputReached, reachedBy } from './harness';
+import { expectEachLoadFailure, expectLoadFailed, expectNotFound } from './page-load-checks';
 
 const seeded = overview(returnBooking, [jamieWheelchair, alexLuggageCancelled]);
 
@@ -52,30 +53,12 @@ describeMachineModel(passengerAssistanceListMachine, {
       if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.overview).toBeNull();
       if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
-      // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [
-        [schemaError, true],
-        [serverError, false],
-      ] as const) {
-        const failed = stepFrom(check, { type: 'xstate.error.actor.fetchOverview', error } as never).snapshot;
-        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
-      }
+      expectEachLoadFailure(check, 'fetchOverview');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
-    loadFailed: ({ snapshot, context, event }) => {
-      reachedBy({ context, event }, 'xstate.error.actor.fetchOverview');
-      expect([403, 404]).not.toContain(errorReached({ context, event })?.status);
-      expect(context.overview).toBeNull();
-      expect(context.schemaError).toBe(errorReached({ context, event })?.problem?.kind === 'schema');
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
-    },
+    loadFailed: (check) => expectLoadFailed(check, 'fetchOverview', 'overview'),
     // Not found is not retried: the booking is not the customer's.
-    notFound: ({ snapshot, context, event }) => {
-      reachedBy({ context, event }, 'xstate.error.actor.fetchOverview');
-      expect([403, 404]).toContain(errorReached({ context, event })?.status);
-      expect(context.overview).toBeNull();
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
-    },
+    notFound: (check) => expectNotFound(check, 'fetchOverview', 'overview'),
     ready: ({ snapshot, context, event }) => {
       reachedBy({ context, event }, 'xstate.done.actor.fetchOverview');
       expect(context.overview).toEqual(outputReached({ context, event }));

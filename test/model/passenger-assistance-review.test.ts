@@ -1,14 +1,14 @@
 import { expect } from 'vitest';
 import { passengerAssistanceReviewMachine } from '#machines/passenger-assistance-review';
 import {
-  alexLuggageCancelled,
+  fetchAssistanceEvents,
   jamieWheelchair,
   notFound,
   returnBooking,
   schemaError,
-  serverError,
 } from './fixtures/passenger-assistance';
-import { describeMachineModel, errorReached, outputReached, reachedBy, stepFrom } from './harness';
+import { describeMachineModel, outputReached, reachedBy } from './harness';
+import { expectEachLoadFailure, expectLoadFailed, expectNotFound } from './page-load-checks';
 
 describeMachineModel(passengerAssistanceReviewMachine, {
   name: 'passengerAssistanceReviewMachine',
@@ -24,22 +24,7 @@ describeMachineModel(passengerAssistanceReviewMachine, {
     { bookingId: 'b-york', assistanceId: 'a-1', first: { error: notFound } },
     { bookingId: 'b-york', assistanceId: 'a-1', first: { error: schemaError } },
   ],
-  events: {
-    'xstate.done.actor.fetchAssistance': [
-      { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
-      {
-        type: 'xstate.done.actor.fetchAssistance',
-        output: { booking: returnBooking, assistance: alexLuggageCancelled },
-      },
-      // A host without the call that reads one assistance (not in docs/product/api.md).
-      { type: 'xstate.done.actor.fetchAssistance', output: null },
-    ],
-    'xstate.error.actor.fetchAssistance': [
-      { type: 'xstate.error.actor.fetchAssistance', error: notFound },
-      { type: 'xstate.error.actor.fetchAssistance', error: serverError },
-      { type: 'xstate.error.actor.fetchAssistance', error: schemaError },
-    ],
-  },
+  events: fetchAssistanceEvents,
   serializeContext: (c) => ({
     first: c.first === null ? null : 'data' in c.first ? 'data' : 'error',
     id: c.item?.assistance.id ?? null,
@@ -56,35 +41,17 @@ describeMachineModel(passengerAssistanceReviewMachine, {
       if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.item).toBeNull();
       if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
-      // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [
-        [schemaError, true],
-        [serverError, false],
-      ] as const) {
-        const failed = stepFrom(check, { type: 'xstate.error.actor.fetchAssistance', error } as never).snapshot;
-        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
-      }
+      expectEachLoadFailure(check, 'fetchAssistance');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
-    loadFailed: ({ snapshot, context, event }) => {
-      reachedBy({ context, event }, 'xstate.error.actor.fetchAssistance');
-      expect([403, 404]).not.toContain(errorReached({ context, event })?.status);
-      expect(context.item).toBeNull();
-      expect(context.schemaError).toBe(errorReached({ context, event })?.problem?.kind === 'schema');
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
-    },
+    loadFailed: (check) => expectLoadFailed(check, 'fetchAssistance', 'item'),
     absent: ({ snapshot, context, event }) => {
       reachedBy({ context, event }, 'xstate.done.actor.fetchAssistance');
       expect(outputReached({ context, event })).toBeNull();
       expect(context.item).toBeNull();
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
-    notFound: ({ snapshot, context, event }) => {
-      reachedBy({ context, event }, 'xstate.error.actor.fetchAssistance');
-      expect([403, 404]).toContain(errorReached({ context, event })?.status);
-      expect(context.item).toBeNull();
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
-    },
+    notFound: (check) => expectNotFound(check, 'fetchAssistance', 'item'),
     ready: ({ snapshot, context, event }) => {
       reachedBy({ context, event }, 'xstate.done.actor.fetchAssistance');
       expect(context.item).toEqual(outputReached({ context, event }));

@@ -3,7 +3,6 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { createActor, fromPromise } from 'xstate';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { TextField } from '#src/ui/text-field';
 import { m } from '#src/paraglide/messages.js';
@@ -14,10 +13,7 @@ import type { RefundView } from '#routes/-components/refunds/refund-view';
 import { editPassengersMachine, type EditPassengersRequest } from '#machines/edit-passengers';
 import { refundCardFormMachine } from '#machines/refund-card-form';
 import type { RefundRequestContext } from '#machines/refund-request';
-import { createServices } from '#src/create-services';
-import { ServicesContext } from '#src/services';
-import { defaultPageData } from '#src/config/page-data';
-import { localeFromPath } from '#src/config/locales';
+import { json, renderScreenSignedIn } from '#test/helpers/fake-api';
 import { specMinimalBooking, specMinimalOrder } from '#test/helpers/spec-minimal.ts';
 
 /**
@@ -221,46 +217,16 @@ describe('refusals tied to their field', () => {
       },
       passengers: [{ id: 'p1', type: 'adult', firstName: 'Alex', lastName: 'Morgan', alterable: true }],
     };
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname.replace(
-        '/my-account/api',
-        '',
-      );
-      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      if (path === '/user')
-        return json({
-          user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' },
-          ufacSession: null,
-          isRegistered: true,
-        });
-      if (path === '/booking/b1') return json({ bookings: [booking], order: specMinimalOrder });
-      if (path.startsWith('/customer/passenger-assistance/') && method === 'GET')
-        return json({ passengerAssistances: [] });
-      if (path.startsWith('/customer/passenger-assistance/') && method === 'POST') return json(...refusal);
-      return json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
-    }) as typeof globalThis.fetch;
-    const services = createServices({
-      pageData: defaultPageData,
-      locale: localeFromPath('/my-account/'),
-      hashToken: null,
-      onRedirectToLogin: () => {},
-      client: { fetch, baseURL: 'http://localhost/my-account/api' },
-    });
-    services.authActor.start();
-    await act(async () => {
-      render(
-        <ServicesContext.Provider value={services}>
-          <RouterProvider
-            router={createRouter({
-              routeTree: createRootRoute({ component: () => <AssistanceRequestPage bookingId="b1" /> }),
-              history: createMemoryHistory({ initialEntries: ['/'] }),
-            })}
-          />
-        </ServicesContext.Provider>,
-      );
-    });
+    await renderScreenSignedIn(
+      () => <AssistanceRequestPage bookingId="b1" />,
+      (path, method) => {
+        if (path === '/booking/b1') return json({ bookings: [booking], order: specMinimalOrder });
+        if (path.startsWith('/customer/passenger-assistance/') && method === 'GET')
+          return json({ passengerAssistances: [] });
+        if (path.startsWith('/customer/passenger-assistance/') && method === 'POST') return json(...refusal);
+        return undefined;
+      },
+    );
   };
 
   it('passenger assistance: "at least 2 hours before" marks the journey question, is in the summary and keeps the answers', async () => {

@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { createActor, fromPromise } from 'xstate';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { AddressFormPage } from '#routes/-components/address-book/address-form-page';
 import { PassengerFormPage } from '#routes/-components/passengers/passenger-form-page';
 import { PersonalDetailsForm } from '#routes/-components/personal-details/personal-details-form';
 import { CardForm } from '#routes/-components/refunds/card-form';
 import { refundCardFormMachine } from '#machines/refund-card-form';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
-import { createServices } from '#src/create-services';
-import { ServicesContext } from '#src/services';
-import { defaultPageData } from '#src/config/page-data';
-import { localeFromPath } from '#src/config/locales';
+import { json, renderScreenSignedIn } from '#test/helpers/fake-api';
 
 /**
  * Decision 670 for the address, passenger, personal details and new-card forms: a server refusal
@@ -35,9 +30,6 @@ const summaryLinks = () =>
     .getAllByRole('link')
     .map((a) => a.textContent);
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The text rule's refusal (server/lib/text-rules.ts): 422 INVALID_CHARACTERS, "{field}: {message}". */
 // The values typed pass the form's own rules: the refusal is the server's alone.
 /** The catalogue's words for INVALID_CHARACTERS (src/copy/field-refusal.ts, decision 883), not the server's sentence. */
@@ -45,47 +37,6 @@ const invisible =
   "This field contains an invisible character that we can't save. Please delete it and type the text again.";
 const invalidCharacters = (field: string) =>
   json({ errors: [{ code: 'INVALID_CHARACTERS', message: `${field}: The server's English sentence` }] }, 422);
-
-/** Renders `screen` signed in, with `answer` answering every call but /user. */
-const renderSignedIn = async (
-  component: () => ReactNode,
-  answer: (path: string, method: string) => Response | undefined,
-) => {
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname.replace(
-      '/my-account/api',
-      '',
-    );
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    if (path === '/user')
-      return json({
-        user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' },
-        ufacSession: null,
-        isRegistered: true,
-      });
-    return answer(path, method) ?? json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
-  }) as typeof globalThis.fetch;
-  const services = createServices({
-    pageData: defaultPageData,
-    locale: localeFromPath('/my-account/'),
-    hashToken: null,
-    onRedirectToLogin: () => {},
-    client: { fetch, baseURL: 'http://localhost/my-account/api' },
-  });
-  services.authActor.start();
-  await act(async () => {
-    render(
-      <ServicesContext.Provider value={services}>
-        <RouterProvider
-          router={createRouter({
-            routeTree: createRootRoute({ component }),
-            history: createMemoryHistory({ initialEntries: ['/'] }),
-          })}
-        />
-      </ServicesContext.Provider>,
-    );
-  });
-};
 
 const press = async (name: RegExp | string) => {
   await act(async () => {
@@ -99,7 +50,7 @@ afterEach(() => {
 
 describe('a server refusal tied to its field', () => {
   it('address: INVALID_CHARACTERS about line 1 marks address line 1, is in the summary, takes the focus; the input stays and no box above the form', async () => {
-    await renderSignedIn(
+    await renderScreenSignedIn(
       () => <AddressFormPage addressId={null} />,
       (path, method) => (path === '/customer/address' && method === 'POST' ? invalidCharacters('line1') : undefined),
     );
@@ -121,7 +72,7 @@ describe('a server refusal tied to its field', () => {
   }, 20_000);
 
   it('address: a refusal about no field (the most addresses) stays a message above the form', async () => {
-    await renderSignedIn(
+    await renderScreenSignedIn(
       () => <AddressFormPage addressId={null} />,
       (path, method) =>
         path === '/customer/address' && method === 'POST'
@@ -139,7 +90,7 @@ describe('a server refusal tied to its field', () => {
   });
 
   it('passenger: INVALID_CHARACTERS about the last name marks the last name with the words for its code', async () => {
-    await renderSignedIn(
+    await renderScreenSignedIn(
       () => <PassengerFormPage mode="add" />,
       (path, method) =>
         path === '/customer/passengers-and-railcards/add-passenger' && method === 'POST'
@@ -163,7 +114,7 @@ describe('a server refusal tied to its field', () => {
   });
 
   it('personal details: INVALID_CHARACTERS about the first name marks the first name', async () => {
-    await renderSignedIn(PersonalDetailsForm, (path, method) => {
+    await renderScreenSignedIn(PersonalDetailsForm, (path, method) => {
       if (path !== '/customer/personal-details') return undefined;
       return method === 'GET'
         ? json({ firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com' })

@@ -7,12 +7,11 @@ import { findBookingValidators, type FindBookingField } from '#src/schemas/find-
 import { useServices } from '#src/services';
 import { formView } from '#src/ui/form-state';
 import { Alert } from '#src/ui/alert';
-import { Button } from '#src/ui/button';
 import { Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
-import { SubmitHint } from '#src/ui/submit-hint';
+import { SubmitActions } from '#src/ui/submit-actions';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 import { findBookingFlow } from './find-booking.flow';
@@ -69,6 +68,7 @@ export function FindBookingPage() {
   const submitting = snapshot.matches('requesting');
   const { errors, blocking, canSubmit } = formView(snapshot.context, findBookingValidators, submitting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const form = { canSubmit, submitting, blocking, onRefused };
   return (
     <Page title={m.common_find_a_booking()} narrow intro={m.find_booking_page_made_a_booking_without_signing()}>
       <form
@@ -99,20 +99,14 @@ export function FindBookingPage() {
             {...bindField(send, f.field, snapshot.context.values[f.field], errors[f.field])}
           />
         ))}
-        <div className={formStyles.actions}>
-          <Button
-            type="submit"
-            disabled={!canSubmit}
-            busy={submitting}
-            busyLabel={m.find_booking_page_finding_your_booking()}
-            aria-describedby="find-booking-submit-hint"
-            onRefused={onRefused}
-          >
-            {m.find_booking_page_find_booking()}
-          </Button>
-          {!signedIn && <Link to="/login">{m.find_booking_page_sign_in_instead()}</Link>}
-          <SubmitHint id="find-booking-submit-hint" fields={blocking} active={!canSubmit && !submitting} />
-        </div>
+        <SubmitActions
+          hintId="find-booking-submit-hint"
+          busyLabel={m.find_booking_page_finding_your_booking()}
+          form={form}
+          beside={!signedIn && <Link to="/login">{m.find_booking_page_sign_in_instead()}</Link>}
+        >
+          {m.find_booking_page_find_booking()}
+        </SubmitActions>
       </form>
     </Page>
   );

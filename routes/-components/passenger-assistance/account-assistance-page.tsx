@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { FirstData } from '#machines/lib/first-data';
 import { accountPassengerAssistanceFlow } from './account-passenger-assistance.flow';
 import { accountPassengerAssistanceMessages } from '#src/copy/account-passenger-assistance';
@@ -24,14 +25,10 @@ const legOf = (leg: AssistanceLeg) => ({
   departureTime: leg.departureTime,
 });
 
+type Journey = UpcomingAssistance[number];
+
 /** One help item of a journey: who, which way and on which train, and the kinds of help. */
-function HelpLine({
-  assistance: a,
-  booking: b,
-}: {
-  assistance: PassengerAssistance;
-  booking: UpcomingAssistance[number];
-}) {
+function HelpLine({ assistance: a, booking: b }: { assistance: PassengerAssistance; booking: Journey }) {
   const { locale } = useServices();
   const leg = a.direction === 'inward' ? b.inward : b.outward;
   return (
@@ -42,6 +39,67 @@ function HelpLine({
       </p>
       <KindBadges assistance={a} />
     </>
+  );
+}
+
+/** A list's button: where it leads, its words, and its words for a screen reader (the journey and its date). */
+interface JourneyLink {
+  to: '/bookings/$bookingId/passenger-assistance' | '/bookings/$bookingId/passenger-assistance/create';
+  label: () => string;
+  hidden: (journey: { title: string; date: string }) => string;
+}
+
+/** A journey with assistance: manage it. */
+const manageLink: JourneyLink = {
+  to: '/bookings/$bookingId/passenger-assistance',
+  label: m.passenger_assistance_account_assistance_page_manage,
+  hidden: m.passenger_assistance_account_assistance_page_assistance_for,
+};
+
+/** A journey without: request some. */
+const requestLink: JourneyLink = {
+  to: '/bookings/$bookingId/passenger-assistance/create',
+  label: m.passenger_assistance_account_assistance_page_request_assistance,
+  hidden: m.passenger_assistance_account_assistance_page_for,
+};
+
+/** One section of the page: its heading, which names it, and what it lists. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * One journey of a list: its heading, what is said of it, and the button that leads on from it (its
+ * words for a screen reader name the journey and its date, as the button's words alone do not).
+ */
+function JourneyItem({ journey: b, children, link }: { journey: Journey; children: ReactNode; link?: JourneyLink }) {
+  const { locale } = useServices();
+  const title = m.common_origin_to_destination({
+    origin: b.outward.origin.name,
+    destination: b.outward.destination.name,
+  });
+  return (
+    <li className={styles.item}>
+      <h3 className={styles.itemHeading}>{title}</h3>
+      {children}
+      {link && (
+        <div className={styles.actions}>
+          <Link to={link.to} params={{ bookingId: b.bookingId }} className={styles.linkButton}>
+            {link.label()}
+            <span className="visually-hidden">
+              {link.hidden({ title, date: ukDateTime(b.outward.departureTime, locale.tag) })}
+            </span>
+          </Link>
+        </div>
+      )}
+    </li>
   );
 }
 
@@ -60,7 +118,7 @@ export function AccountAssistancePage({ first }: { first?: FirstData<UpcomingAss
   const ended = bookings.filter(
     (b) => b.ticketsGone && b.passengerAssistances.some((a) => cancelledBecauseText(a) !== null),
   );
-  const when = (b: (typeof bookings)[number]) => ukDateTime(b.outward.departureTime, locale.tag);
+  const when = (b: Journey) => ukDateTime(b.outward.departureTime, locale.tag);
 
   return (
     <Page
@@ -86,118 +144,73 @@ export function AccountAssistancePage({ first }: { first?: FirstData<UpcomingAss
       {snapshot.matches('ready') && standing.length === 0 && <p>{accountPassengerAssistanceMessages.noJourneys}</p>}
       {snapshot.matches('ready') && standing.length > 0 && (
         <>
-          <section className={styles.section} aria-labelledby="assistance-booked-heading">
-            <h2 id="assistance-booked-heading" className={styles.sectionTitle}>
-              {m.passenger_assistance_account_assistance_page_assistance_booked()}
-            </h2>
+          <Section
+            id="assistance-booked-heading"
+            title={m.passenger_assistance_account_assistance_page_assistance_booked()}
+          >
             {withHelp.length === 0 ? (
               <p>{accountPassengerAssistanceMessages.noneBooked}</p>
             ) : (
               <ul className={styles.list}>
-                {withHelp.map((b) => {
-                  const title = m.common_origin_to_destination({
-                    origin: b.outward.origin.name,
-                    destination: b.outward.destination.name,
-                  });
-                  return (
-                    <li key={b.bookingId} className={styles.item}>
-                      <h3 className={styles.itemHeading}>{title}</h3>
-                      <ul className={styles.list}>
-                        {b.passengerAssistances
-                          .filter((a) => !isCancelled(a))
-                          .map((a) => (
-                            <li key={a.id}>
-                              <HelpLine assistance={a} booking={b} />
-                            </li>
-                          ))}
-                      </ul>
-                      <div className={styles.actions}>
-                        <Link
-                          to="/bookings/$bookingId/passenger-assistance"
-                          params={{ bookingId: b.bookingId }}
-                          className={styles.linkButton}
-                        >
-                          {m.passenger_assistance_account_assistance_page_manage()}
-                          <span className="visually-hidden">
-                            {m.passenger_assistance_account_assistance_page_assistance_for({ title, date: when(b) })}
-                          </span>
-                        </Link>
-                      </div>
-                    </li>
-                  );
-                })}
+                {withHelp.map((b) => (
+                  <JourneyItem key={b.bookingId} journey={b} link={manageLink}>
+                    <ul className={styles.list}>
+                      {b.passengerAssistances
+                        .filter((a) => !isCancelled(a))
+                        .map((a) => (
+                          <li key={a.id}>
+                            <HelpLine assistance={a} booking={b} />
+                          </li>
+                        ))}
+                    </ul>
+                  </JourneyItem>
+                ))}
               </ul>
             )}
-          </section>
+          </Section>
           {without.length > 0 && (
-            <section className={styles.section} aria-labelledby="assistance-other-heading">
-              <h2 id="assistance-other-heading" className={styles.sectionTitle}>
-                {m.passenger_assistance_account_assistance_page_other_upcoming_journeys()}
-              </h2>
+            <Section
+              id="assistance-other-heading"
+              title={m.passenger_assistance_account_assistance_page_other_upcoming_journeys()}
+            >
               <ul className={styles.list}>
-                {without.map((b) => {
-                  const title = m.common_origin_to_destination({
-                    origin: b.outward.origin.name,
-                    destination: b.outward.destination.name,
-                  });
-                  return (
-                    <li key={b.bookingId} className={styles.item}>
-                      <h3 className={styles.itemHeading}>{title}</h3>
-                      <p className={styles.muted}>
-                        {when(b)}
-                        {b.friendlyOrderId
-                          ? ` ${m.passenger_assistance_account_assistance_page_order({ friendlyOrderId: b.friendlyOrderId })}`
-                          : ''}
-                      </p>
-                      <div className={styles.actions}>
-                        <Link
-                          to="/bookings/$bookingId/passenger-assistance/create"
-                          params={{ bookingId: b.bookingId }}
-                          className={styles.linkButton}
-                        >
-                          {m.passenger_assistance_account_assistance_page_request_assistance()}
-                          <span className="visually-hidden">
-                            {m.passenger_assistance_account_assistance_page_for({ title, date: when(b) })}
-                          </span>
-                        </Link>
-                      </div>
-                    </li>
-                  );
-                })}
+                {without.map((b) => (
+                  <JourneyItem key={b.bookingId} journey={b} link={requestLink}>
+                    <p className={styles.muted}>
+                      {when(b)}
+                      {b.friendlyOrderId
+                        ? ` ${m.passenger_assistance_account_assistance_page_order({ friendlyOrderId: b.friendlyOrderId })}`
+                        : ''}
+                    </p>
+                  </JourneyItem>
+                ))}
               </ul>
-            </section>
+            </Section>
           )}
         </>
       )}
       {snapshot.matches('ready') && ended.length > 0 && (
-        <section className={styles.section} aria-labelledby="assistance-ended-heading">
-          <h2 id="assistance-ended-heading" className={styles.sectionTitle}>
-            {m.passenger_assistance_account_assistance_page_cancelled_with_tickets()}
-          </h2>
+        <Section
+          id="assistance-ended-heading"
+          title={m.passenger_assistance_account_assistance_page_cancelled_with_tickets()}
+        >
           <ul className={styles.list}>
-            {ended.map((b) => {
-              const title = m.common_origin_to_destination({
-                origin: b.outward.origin.name,
-                destination: b.outward.destination.name,
-              });
-              return (
-                <li key={b.bookingId} className={styles.item}>
-                  <h3 className={styles.itemHeading}>{title}</h3>
-                  <ul className={styles.list}>
-                    {b.passengerAssistances
-                      .filter((a) => cancelledBecauseText(a) !== null)
-                      .map((a) => (
-                        <li key={a.id}>
-                          <HelpLine assistance={a} booking={b} />
-                          <p className={styles.note}>{cancelledBecauseText(a)}</p>
-                        </li>
-                      ))}
-                  </ul>
-                </li>
-              );
-            })}
+            {ended.map((b) => (
+              <JourneyItem key={b.bookingId} journey={b}>
+                <ul className={styles.list}>
+                  {b.passengerAssistances
+                    .filter((a) => cancelledBecauseText(a) !== null)
+                    .map((a) => (
+                      <li key={a.id}>
+                        <HelpLine assistance={a} booking={b} />
+                        <p className={styles.note}>{cancelledBecauseText(a)}</p>
+                      </li>
+                    ))}
+                </ul>
+              </JourneyItem>
+            ))}
           </ul>
-        </section>
+        </Section>
       )}
     </Page>
   );

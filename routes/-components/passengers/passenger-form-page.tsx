@@ -21,7 +21,7 @@ import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
 import { CheckboxField } from '#src/ui/checkbox-field';
-import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { DeleteDialog } from '../delete-dialog';
 import { isNotFound, problemMessage } from '#src/api/problem';
 import * as styles from './passengers.css';
 import { bindField } from '#src/ui/field-binding';
@@ -173,15 +173,13 @@ export function PassengerFormPage({
           <p className={styles.note}>{passengerFormMessages.accountHolderNote}</p>
         )}
       </form>
-      <ConfirmDialog
-        open={snapshot.matches('confirmingDelete') || deleting}
+      <DeleteDialog
+        snapshot={snapshot}
+        send={send}
         title={m.passenger_form_page_delete_this_passenger()}
         confirmLabel={m.passenger_form_page_delete_passenger()}
-        busy={deleting}
         busyLabel={m.common_deleting()}
-        error={c.deleteFailed ? passengerFormMessages.deleteFailed : undefined}
-        onConfirm={() => send({ type: 'delete.confirm' })}
-        onCancel={() => send({ type: 'delete.cancel' })}
+        failedMessage={passengerFormMessages.deleteFailed}
       >
         <p>
           {m.passenger_form_page_and_their_saved_railcards_will({
@@ -189,7 +187,7 @@ export function PassengerFormPage({
             lastName: c.values.lastName,
           })}
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Page>
   );
 }

@@ -12,7 +12,7 @@ import { TextField } from '#src/ui/text-field';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
 import { CheckboxField } from '#src/ui/checkbox-field';
-import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { DeleteDialog } from '../delete-dialog';
 import { isNotFound, problemMessage } from '#src/api/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
@@ -187,15 +187,13 @@ export function RailcardFormPage({
         </div>
       </form>
       <Terms text={railcard.termsAndConditions} />
-      <ConfirmDialog
-        open={snapshot.matches('confirmingDelete') || deleting}
+      <DeleteDialog
+        snapshot={snapshot}
+        send={send}
         title={m.railcard_form_page_remove_this_railcard()}
         confirmLabel={m.railcard_form_page_remove_railcard()}
-        busy={deleting}
         busyLabel={m.railcard_form_page_removing()}
-        error={c.deleteFailed ? railcardMessages.deleteFailed : undefined}
-        onConfirm={() => send({ type: 'delete.confirm' })}
-        onCancel={() => send({ type: 'delete.cancel' })}
+        failedMessage={railcardMessages.deleteFailed}
       >
         <p>
           {m.railcard_form_page_the_will_be_removed_from({
@@ -204,7 +202,7 @@ export function RailcardFormPage({
             lastName: passenger.lastName,
           })}
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Page>
   );
 }

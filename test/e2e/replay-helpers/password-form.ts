@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { Locator, Page } from 'playwright-core';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
@@ -32,6 +33,28 @@ export async function answerPasswordFormError<M extends AnyStateMachine>(step: R
   if (problem?.kind === 'throttled') await step.server.answer('POST', step.call!.path, 429, problem.body);
   else await answerWithModelError(step);
 }
+
+/** One field of the form: what the poll's message calls it, its input, and its value in the context. */
+export type FieldShown<M extends AnyStateMachine> = {
+  name: string;
+  input: (page: Page) => Locator;
+  value: (snapshot: SnapshotFrom<M>) => string;
+};
+
+/** The form as the context has it: each field's value, and the submit button (`usable`) usable only when the change can be sent. */
+export const passwordFormShown =
+  <M extends AnyStateMachine>(
+    form: Pick<PasswordFormPage<M>, 'submit' | 'canSend'>,
+    usable: string,
+    fields: FieldShown<M>[],
+  ) =>
+  async ({ page, snapshot }: ReplayStep<M>) => {
+    for (const field of fields)
+      await expect.poll(() => field.input(page).inputValue(), { message: field.name }).toBe(field.value(snapshot));
+    await expect
+      .poll(async () => (await form.submit(page).getAttribute('aria-disabled')) !== 'true', { message: usable })
+      .toBe(form.canSend(snapshot));
+  };
 
 /** The form's labels and copy its common states show. */
 export type PasswordFormScreen<M extends AnyStateMachine> = {
