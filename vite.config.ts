@@ -111,11 +111,12 @@ const BOOKING_DETAIL = [
 
 /**
  * What a booking's own code imports that a few other screens use too, one chunk (decision 861): the
- * season renewal, the booking's wording of journeys and changes, the contact block, the server's field refusals, the passengers' and cards' schemas and the
- * needs-a-connection notice. As files of their own they were nine requests on a booking opened first,
- * which a phone's HTTP/1.1 connections (six) fetched in turns. The screens that share them (payment
- * methods, smartcards, the passenger and assistance forms, a booking's other pages) load this one
- * file instead of their part of it; sign-in, the bookings lists and the overview load none of it.
+ * season renewal, the booking's wording of journeys and changes, the contact block, the server's
+ * field refusals, the passengers', cards' and control-character schemas and the needs-a-connection
+ * notice. As files of their own they were nine requests on a booking opened first, which a phone's
+ * HTTP/1.1 connections (six) fetched in turns. The screens that share them (payment methods,
+ * smartcards, the passenger and assistance forms, a booking's other pages) load this one file
+ * instead of their part of it; sign-in, the bookings lists and the overview load none of it.
  */
 const BOOKING_SHARED = [
   /[\\/]routes[\\/]-components[\\/](season-renewal(\.flow)?\.tsx?|season-renewal\.css\.ts(\.vanilla\.css)?|booking-format\.ts|contact-details\.tsx|needs-connection\.tsx)$/,
