@@ -22,24 +22,35 @@ import { median } from '#bench/median.ts';
 import { benchOffline } from '#bench/offline.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+/** `BENCH_DIST=<folder>`: a build made already, measured as it is (never rebuilt). */
+const dist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(root, 'dist');
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const headingName = process.env.BENCH_HEADING ?? /upcoming|bookings|journeys|trips/i;
 /** `BENCH_ONLY=navigation`: only the first route's bytes and the navigation times, not the cold loads, offline, load or Lighthouse parts. */
 const navigationOnly = process.env.BENCH_ONLY === 'navigation';
+/** `BENCH_ONLY=lighthouse`: only Lighthouse mobile on its pages (bench/lighthouse.ts, its BENCH_LH_* settings). */
+const lighthouseOnly = process.env.BENCH_ONLY === 'lighthouse';
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const br = (file: string) =>
   brotliCompressSync(readFileSync(file), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
-if (!existsSync(join(dist, 'index.html')) || process.env.BENCH_BUILD !== '0') {
+if (!process.env.BENCH_DIST && (!existsSync(join(dist, 'index.html')) || process.env.BENCH_BUILD !== '0')) {
   execSync('npx vite build', { cwd: root, stdio: 'ignore' });
 }
 
 const server = await startTestServer({ distDir: dist });
 const browser = await launchBrowser();
 try {
+  if (lighthouseOnly) await benchLighthouse(browser, server.origin);
+  else await benchAll();
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+async function benchAll(): Promise<void> {
   // The network path, as before the service worker (decision 250); bench/offline.ts measures with it.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
@@ -106,8 +117,5 @@ try {
     await benchBookingsListLoad(dist);
     await benchLighthouse(browser, server.origin);
   }
-} finally {
-  await browser.close();
-  await server.close();
 }
-if (!navigationOnly) (await import('./plans.ts')).benchPlans();
+if (!navigationOnly && !lighthouseOnly) (await import('./plans.ts')).benchPlans();

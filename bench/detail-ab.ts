@@ -36,6 +36,13 @@ const PROFILE = process.env.BENCH_PROFILE;
  * It slows the page's JS, so the long tasks of such a run are not comparable with a run without it.
  */
 const COUNT_CALLS = process.env.BENCH_COUNT_CALLS === '1';
+/**
+ * `BENCH_AB_PATH=/my-account/bookings/upcoming`: another page than the first booking, audited signed in;
+ * `BENCH_AB_SIGNED_OUT=1` audits it without the session (sign-in). The trace runs sign in first, so
+ * a signed-out page is compared with Lighthouse only (`BENCH_TRACE_RUNS=0`).
+ */
+const AB_PATH = process.env.BENCH_AB_PATH;
+const SIGNED_OUT = process.env.BENCH_AB_SIGNED_OUT === '1';
 
 type Lighthouse = (
   url: string,
@@ -244,7 +251,12 @@ const builds = [
 const servers = await Promise.all(builds.map((b) => startTestServer({ distDir: b.dist })));
 const browser = await launchBrowser();
 try {
-  const targets = await Promise.all(servers.map((s) => detailPath(browser, s)));
+  const targets = await Promise.all(
+    servers.map(async (s) => {
+      const found = await detailPath(browser, s);
+      return { path: AB_PATH ?? found.path, cookies: SIGNED_OUT ? [] : found.cookies };
+    }),
+  );
   console.log(`A ${distA}\nB ${distB}\npage ${targets[0]?.path}`);
 
   const traces: Trace[][] = [[], []];

@@ -45,11 +45,19 @@ export const checkbox = style({
   marginTop: tokens.space.xxs,
   accentColor: vars.color.brand,
 });
-/** The reason beside a disabled submit (submit-hint.tsx); empty, it takes no room. */
+/**
+ * The reason beside a disabled submit (submit-hint.tsx). While submit is disabled its line is
+ * reserved from the first render, before its words go in: filled a moment later, it moved what
+ * follows the form (sign-in's register panel: a layout shift of 0.015). Empty while submit is
+ * enabled, it takes no room (decision 862).
+ */
 export const submitHint = style({
   flexBasis: '100%',
   margin: 0,
   color: vars.color.text,
   fontSize: '0.9375rem',
-  selectors: { '&:empty': { position: 'absolute' } },
+  selectors: {
+    '&:empty:not([data-reserved])': { position: 'absolute' },
+    '&[data-reserved]': { minHeight: '1lh' },
+  },
 });

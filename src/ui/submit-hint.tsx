@@ -81,7 +81,7 @@ export function SubmitHint({ id, fields, active }: SubmitHintProps) {
     );
   }
   return (
-    <p ref={ref} id={id} className={styles.submitHint} role="status">
+    <p ref={ref} id={id} className={styles.submitHint} role="status" data-reserved={active || undefined}>
       {content}
     </p>
   );

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, signIn } from './browser';
 import { useE2eWorld } from './world';
@@ -96,6 +97,57 @@ describe('the production build’s chunk groups (decision 249)', () => {
     for (const path of ['/bookings', '/bookings/upcoming', '/bookings/past', '/bookings/season'])
       expect(linked(path), path).toContain(lists[0]);
     for (const path of ['/login', '/bookings/8a6d1c2f']) expect(linked(path), path).not.toContain(lists[0]);
+  });
+
+  /**
+   * The JS a first visit to `path` downloads, as files under assets/: the boot file, the modules
+   * index.html links, the locale's entry, the files the boot file links for the route, and every
+   * file these import statically, as `npm run bench` counts it for the bookings list.
+   */
+  const firstRouteFiles = async (path: string): Promise<string[]> => {
+    const dirs = await bootMap();
+    const dir = dirs['en-GB']!;
+    const html = await readFile(join(defaultDistDir, 'index.html'), 'utf8');
+    const boot = /src="\/my-account\/assets\/(boot-[\w-]+\.js)"/.exec(html)![1]!;
+    const entry = /import\(b\+"([^"]+\.js)"\)/.exec(await readFile(join(assets, boot), 'utf8'))![1]!;
+    const linked = (await bootRoutes()).find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? [];
+    const files = new Set([
+      boot,
+      ...[...html.matchAll(/rel="modulepreload"[^>]*href="\/my-account\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!),
+      `${dir}/${entry}`,
+      ...linked.map((f) => (f.startsWith('../') ? f.slice(3) : `${dir}/${f}`)),
+    ]);
+    for (const f of files) {
+      const code = await readFile(join(assets, f), 'utf8');
+      const from = f.includes('/') ? f.slice(0, f.indexOf('/') + 1) : '';
+      for (const m of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?"(\.\.?)\/([^"]+\.js)"/g))
+        files.add(m[1] === '.' ? `${from}${m[2]}` : m[2]!);
+    }
+    return [...files];
+  };
+  const brotliKiB = async (files: string[]) =>
+    (
+      await Promise.all(
+        files.map(
+          async (f) =>
+            brotliCompressSync(await readFile(join(assets, f)), {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11 },
+            }).length,
+        ),
+      )
+    ).reduce((a, b) => a + b, 0) / 1024;
+
+  it('keeps the first route’s JS (the upcoming bookings, brotli) within its budget', async () => {
+    // The product's budget is 125 KiB, its aim 107 KiB. The figure here is the build's own (122.7
+    // KiB with decision 861), so that nothing is added to it unnoticed: lower it when the size goes
+    // down, never raise it.
+    const files = await firstRouteFiles('/bookings/upcoming');
+    expect(files.some((f) => f.startsWith('framework-'))).toBe(true);
+    expect(await brotliKiB(files)).toBeLessThanOrEqual(123);
+  });
+
+  it('gives a booking opened first 19 files of JS at most, each a request over HTTP/1.1 (decision 861)', async () => {
+    expect((await firstRouteFiles('/bookings/8a6d1c2f')).length).toBeLessThanOrEqual(19);
   });
 
   it('has no cycle of static imports between chunks, which groups that leave out their imports can make', async () => {
