@@ -253,6 +253,61 @@ describe("screens with the spec's minimal answers", () => {
     expect(screen.getByRole('link', { name: 'View booking history' })).toBeInTheDocument();
   });
 
+  describe('booking detail without the refund summary: "Cancel and refund" while a refund may apply, the quote deciding', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    /** The booking, once its changeability answer is read (its sentence, `said`, shows). */
+    const detailWith = async (
+      booking: object,
+      changeability: object = { changeable: false, reason: 'DEPARTED' },
+      said: RegExp = /already started/,
+    ) => {
+      await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
+        '/booking/b1': { bookings: [{ ...specMinimalBooking, ...booking }], order: specMinimalOrder },
+        '/change-of-journey/changeability/o1/b1': changeability,
+        '/seasons-change-of-journey/changeability/o1/b1': changeability,
+      });
+      await screen.findByText(said);
+    };
+    const refundButton = () => screen.queryByRole('button', { name: 'Cancel and refund' });
+
+    it('a season ticket that has started (its end date is not a spec field) is offered', async () => {
+      await detailWith(
+        { isSeasonBooking: true, outward: { date: at(-60 * day) } },
+        { changeable: false, reason: 'SEASON_STARTED' },
+        /this season has started/,
+      );
+      expect(refundButton()).toBeInTheDocument();
+    });
+
+    it('a journey that left 3 hours ago is offered (a delay or cancellation refunds after travel); one 45 days ago is not', async () => {
+      await detailWith({ outward: { date: at(-3 * 60 * 60 * 1000) } });
+      expect(refundButton()).toBeInTheDocument();
+      cleanup();
+      await detailWith({ outward: { date: at(-45 * day) } });
+      expect(refundButton()).toBeNull();
+    });
+
+    it('not when the changeability answer says the tickets are refunded or the journey exchanged', async () => {
+      await detailWith(
+        { outward: { date: at(10 * day) } },
+        { changeable: false, reason: 'REFUNDED' },
+        /has been refunded/,
+      );
+      expect(refundButton()).toBeNull();
+      cleanup();
+      await detailWith(
+        { outward: { date: at(10 * day) } },
+        { changeable: false, reason: 'CHANGE_IN_PROGRESS' },
+        /already being changed/,
+      );
+      expect(refundButton()).toBeNull();
+      cleanup();
+      await detailWith({ outward: { date: at(10 * day) } }, { changeable: true }, /You can change this journey/);
+      expect(refundButton()).toBeInTheDocument();
+    });
+  });
+
   it('bookings list: a docs/product/entities.md entry (legs with a date only) is a card named by its date, linking to the booking', async () => {
     const entry = v.parse(BookingListEntry, { booking: specMinimalBooking, order: specMinimalOrder });
     await renderScreen(
