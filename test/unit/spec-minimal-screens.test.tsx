@@ -253,6 +253,19 @@ describe("screens with the spec's minimal answers", () => {
     expect(screen.getByRole('link', { name: 'View booking history' })).toBeInTheDocument();
   });
 
+  it("booking detail: a season the spec names only by isSeasonBooking says its start date can be changed, not the journey's", async () => {
+    const start = new Date(Date.now() + 21 * 24 * 60 * 60 * 1000).toISOString();
+    await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
+      '/booking/b1': {
+        bookings: [{ ...specMinimalBooking, isSeasonBooking: true, outward: { date: start } }],
+        order: specMinimalOrder,
+      },
+      '/seasons-change-of-journey/changeability/o1/b1': { changeable: true },
+    });
+    await screen.findByText("You can change this season ticket's start date before it starts, for a fee.");
+    expect(screen.queryByText(/You can change this journey/)).toBeNull();
+  });
+
   describe('booking detail without the refund summary: "Cancel and refund" while a refund may apply, the quote deciding', () => {
     const day = 24 * 60 * 60 * 1000;
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
