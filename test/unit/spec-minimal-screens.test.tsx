@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { DelayRepayScreen } from '#routes/-components/delay-repay/delay-repay-screen';
 import { BookingDetailScreen } from '#routes/-components/booking-detail/booking-detail-screen';
 import { BookingCard } from '#routes/-components/bookings-list/booking-card';
 import { BookingsScreen } from '#routes/-components/bookings-list/bookings-screen';
@@ -264,6 +265,32 @@ describe("screens with the spec's minimal answers", () => {
     });
     await screen.findByText("You can change this season ticket's start date before it starts, for a fee.");
     expect(screen.queryByText(/You can change this journey/)).toBeNull();
+  });
+
+  it("Delay Repay claim: without the claim's journeys the customer chooses the outward or the return journey, each named once", async () => {
+    // docs/product/entities.md's claim: no journeys, delayed journey, operator or deadline.
+    await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, {
+      '/claim/c1': {
+        claimId: 'c1',
+        orderId: 'o1',
+        claimType: 'Submission',
+        serviceFee: { amount: 0 },
+        compensationToCustomer: { amount: 19 },
+        customerRegistered: true,
+        status: 'eligible',
+      },
+    });
+    const question = await screen.findByRole('group', { name: 'Which journey was delayed?' });
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Outward journey', 'Return journey']);
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .some((r) => (r as HTMLInputElement).checked),
+    ).toBe(false);
   });
 
   describe('booking detail without the refund summary: "Cancel and refund" while a refund may apply, the quote deciding', () => {
