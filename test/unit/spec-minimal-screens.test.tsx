@@ -3,6 +3,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { PartialRefundPanel } from '#routes/-components/refunds/partial-refund-panel';
+import { PartialRefundsResponse } from '#src/schemas/refunds';
 import { DelayRepayScreen } from '#routes/-components/delay-repay/delay-repay-screen';
 import { BookingDetailScreen } from '#routes/-components/booking-detail/booking-detail-screen';
 import { BookingCard } from '#routes/-components/bookings-list/booking-card';
@@ -291,6 +293,46 @@ describe("screens with the spec's minimal answers", () => {
         .getAllByRole('radio')
         .some((r) => (r as HTMLInputElement).checked),
     ).toBe(false);
+  });
+
+  it('partial refund: fare passengers with only isRefundable and refundableId are "Passenger 1" and "Passenger 2", not two "Passenger" boxes', async () => {
+    const data = v.parse(PartialRefundsResponse, {
+      booking: {
+        outward: {
+          fares: [
+            {
+              farePassengers: [
+                { isRefundable: true, refundableId: 'r1' },
+                { isRefundable: true, refundableId: 'r2' },
+              ],
+            },
+          ],
+        },
+        sameFare: false,
+        recipient: { email: 'demo@example.com' },
+        creditCardForm: null,
+        orderId: 'o1',
+        selectedRefundables: [],
+        passengerAssistances: [],
+      },
+      orderId: 'o1',
+      refundables: ['r1', 'r2'],
+    });
+    await renderScreen(
+      () => (
+        <PartialRefundPanel
+          bookingId="b1"
+          data={data}
+          refundReason="CHANGED_PLANS"
+          names={new Map()}
+          onSelect={() => {}}
+        />
+      ),
+      {},
+    );
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'Passenger 1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Passenger 2' })).toBeChecked();
   });
 
   describe('booking detail without the refund summary: "Cancel and refund" while a refund may apply, the quote deciding', () => {
