@@ -335,6 +335,28 @@ describe("screens with the spec's minimal answers", () => {
     expect(screen.getByRole('checkbox', { name: 'Passenger 2' })).toBeChecked();
   });
 
+  it.each([
+    ['processing', 'The train company is checking your claim against its records.'],
+    ['rejected', 'If you think this is wrong, contact the train company: you can ask them to look at it again.'],
+  ])(
+    'Delay Repay claim %s without its operator: "the train company" mid-sentence, with a capital only where it opens one',
+    async (status, sentence) => {
+      await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, {
+        '/claim/c1': {
+          claimId: 'c1',
+          orderId: 'o1',
+          claimType: 'Submission',
+          serviceFee: { amount: 0 },
+          compensationToCustomer: { amount: 19 },
+          customerRegistered: true,
+          status,
+        },
+      });
+      expect(await screen.findByText(sentence, { exact: false })).toBeInTheDocument();
+      expect(document.body.textContent).not.toMatch(/\S The train company/);
+    },
+  );
+
   describe('booking detail without the refund summary: "Cancel and refund" while a refund may apply, the quote deciding', () => {
     const day = 24 * 60 * 60 * 1000;
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
