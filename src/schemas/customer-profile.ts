@@ -22,7 +22,11 @@ export const SavePersonalDetailsResponse = v.object({
   lastName: v.string(),
   email: v.string(),
   shouldUpdatePassenger: v.optional(v.boolean(), false),
-  updatePassengerFailed: v.optional(v.boolean(), false),
+  // Left out or null (an API that sends a named field that does not apply as null) is not a failure.
+  updatePassengerFailed: v.pipe(
+    maybe(v.boolean()),
+    v.transform((failed) => failed === true),
+  ),
 });
 export type SavePersonalDetailsResult = v.InferOutput<typeof SavePersonalDetailsResponse>;
 
