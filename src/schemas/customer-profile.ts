@@ -21,8 +21,15 @@ export const SavePersonalDetailsResponse = v.object({
   firstName: v.string(),
   lastName: v.string(),
   email: v.string(),
-  shouldUpdatePassenger: v.optional(v.boolean(), false),
-  updatePassengerFailed: v.optional(v.boolean(), false),
+  // Left out or null (an API that sends a named field that does not apply as null) reads as false.
+  shouldUpdatePassenger: v.pipe(
+    maybe(v.boolean()),
+    v.transform((update) => update === true),
+  ),
+  updatePassengerFailed: v.pipe(
+    maybe(v.boolean()),
+    v.transform((failed) => failed === true),
+  ),
 });
 export type SavePersonalDetailsResult = v.InferOutput<typeof SavePersonalDetailsResponse>;
 

@@ -3,6 +3,9 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { PartialRefundPanel } from '#routes/-components/refunds/partial-refund-panel';
+import { PartialRefundsResponse } from '#src/schemas/refunds';
+import { DelayRepayScreen } from '#routes/-components/delay-repay/delay-repay-screen';
 import { BookingDetailScreen } from '#routes/-components/booking-detail/booking-detail-screen';
 import { BookingCard } from '#routes/-components/bookings-list/booking-card';
 import { BookingsScreen } from '#routes/-components/bookings-list/bookings-screen';
@@ -251,6 +254,162 @@ describe("screens with the spec's minimal answers", () => {
       /Passengers|Tickets and price|Total paid|Collect|Resend booking email/,
     );
     expect(screen.getByRole('link', { name: 'View booking history' })).toBeInTheDocument();
+  });
+
+  it("booking detail: a season the spec names only by isSeasonBooking says its start date can be changed, not the journey's", async () => {
+    const start = new Date(Date.now() + 21 * 24 * 60 * 60 * 1000).toISOString();
+    await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
+      '/booking/b1': {
+        bookings: [{ ...specMinimalBooking, isSeasonBooking: true, outward: { date: start } }],
+        order: specMinimalOrder,
+      },
+      '/seasons-change-of-journey/changeability/o1/b1': { changeable: true },
+    });
+    await screen.findByText("You can change this season ticket's start date before it starts, for a fee.");
+    expect(screen.queryByText(/You can change this journey/)).toBeNull();
+  });
+
+  it("Delay Repay claim: without the claim's journeys the customer chooses the outward or the return journey, each named once", async () => {
+    // docs/product/entities.md's claim: no journeys, delayed journey, operator or deadline.
+    await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, {
+      '/claim/c1': {
+        claimId: 'c1',
+        orderId: 'o1',
+        claimType: 'Submission',
+        serviceFee: { amount: 0 },
+        compensationToCustomer: { amount: 19 },
+        customerRegistered: true,
+        status: 'eligible',
+      },
+    });
+    const question = await screen.findByRole('group', { name: 'Which journey was delayed?' });
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Outward journey', 'Return journey']);
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .some((r) => (r as HTMLInputElement).checked),
+    ).toBe(false);
+  });
+
+  it('partial refund: fare passengers with only isRefundable and refundableId are "Passenger 1" and "Passenger 2", not two "Passenger" boxes', async () => {
+    const data = v.parse(PartialRefundsResponse, {
+      booking: {
+        outward: {
+          fares: [
+            {
+              farePassengers: [
+                { isRefundable: true, refundableId: 'r1' },
+                { isRefundable: true, refundableId: 'r2' },
+              ],
+            },
+          ],
+        },
+        sameFare: false,
+        recipient: { email: 'demo@example.com' },
+        creditCardForm: null,
+        orderId: 'o1',
+        selectedRefundables: [],
+        passengerAssistances: [],
+      },
+      orderId: 'o1',
+      refundables: ['r1', 'r2'],
+    });
+    await renderScreen(
+      () => (
+        <PartialRefundPanel
+          bookingId="b1"
+          data={data}
+          refundReason="CHANGED_PLANS"
+          names={new Map()}
+          onSelect={() => {}}
+        />
+      ),
+      {},
+    );
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'Passenger 1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Passenger 2' })).toBeChecked();
+  });
+
+  it.each([
+    ['processing', 'The train company is checking your claim against its records.'],
+    ['rejected', 'If you think this is wrong, contact the train company: you can ask them to look at it again.'],
+  ])(
+    'Delay Repay claim %s without its operator: "the train company" mid-sentence, with a capital only where it opens one',
+    async (status, sentence) => {
+      await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, {
+        '/claim/c1': {
+          claimId: 'c1',
+          orderId: 'o1',
+          claimType: 'Submission',
+          serviceFee: { amount: 0 },
+          compensationToCustomer: { amount: 19 },
+          customerRegistered: true,
+          status,
+        },
+      });
+      expect(await screen.findByText(sentence, { exact: false })).toBeInTheDocument();
+      expect(document.body.textContent).not.toMatch(/\S The train company/);
+    },
+  );
+
+  describe('booking detail without the refund summary: "Cancel and refund" while a refund may apply, the quote deciding', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    /** The booking, once its changeability answer is read (its sentence, `said`, shows). */
+    const detailWith = async (
+      booking: object,
+      changeability: object = { changeable: false, reason: 'DEPARTED' },
+      said: RegExp = /already started/,
+    ) => {
+      await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
+        '/booking/b1': { bookings: [{ ...specMinimalBooking, ...booking }], order: specMinimalOrder },
+        '/change-of-journey/changeability/o1/b1': changeability,
+        '/seasons-change-of-journey/changeability/o1/b1': changeability,
+      });
+      await screen.findByText(said);
+    };
+    const refundButton = () => screen.queryByRole('button', { name: 'Cancel and refund' });
+
+    it('a season ticket that has started (its end date is not a spec field) is offered', async () => {
+      await detailWith(
+        { isSeasonBooking: true, outward: { date: at(-60 * day) } },
+        { changeable: false, reason: 'SEASON_STARTED' },
+        /this season has started/,
+      );
+      expect(refundButton()).toBeInTheDocument();
+    });
+
+    it('a journey that left 3 hours ago is offered (a delay or cancellation refunds after travel); one 45 days ago is not', async () => {
+      await detailWith({ outward: { date: at(-3 * 60 * 60 * 1000) } });
+      expect(refundButton()).toBeInTheDocument();
+      cleanup();
+      await detailWith({ outward: { date: at(-45 * day) } });
+      expect(refundButton()).toBeNull();
+    });
+
+    it('not when the changeability answer says the tickets are refunded or the journey exchanged', async () => {
+      await detailWith(
+        { outward: { date: at(10 * day) } },
+        { changeable: false, reason: 'REFUNDED' },
+        /has been refunded/,
+      );
+      expect(refundButton()).toBeNull();
+      cleanup();
+      await detailWith(
+        { outward: { date: at(10 * day) } },
+        { changeable: false, reason: 'CHANGE_IN_PROGRESS' },
+        /already being changed/,
+      );
+      expect(refundButton()).toBeNull();
+      cleanup();
+      await detailWith({ outward: { date: at(10 * day) } }, { changeable: true }, /You can change this journey/);
+      expect(refundButton()).toBeInTheDocument();
+    });
   });
 
   it('bookings list: a docs/product/entities.md entry (legs with a date only) is a card named by its date, linking to the booking', async () => {

@@ -100,3 +100,17 @@ describe('spec mode and the app’s response schemas', () => {
     expect(v.safeParse(SavePassengerAnswer, { accountUpdateFailed: 'no' }).success).toBe(false);
   });
 });
+
+describe('a saved personal details answer in spec-nulls mode', () => {
+  it('reads shouldUpdatePassenger and updatePassengerFailed sent as null (named fields that do not apply) or left out as false', async () => {
+    const { SavePersonalDetailsResponse } = await import('#src/schemas/customer-profile.ts');
+    const saved = { firstName: 'Alexa', lastName: 'Morgan', email: 'demo@example.com' };
+    expect(
+      v.parse(SavePersonalDetailsResponse, { ...saved, shouldUpdatePassenger: null, updatePassengerFailed: null }),
+    ).toMatchObject({ shouldUpdatePassenger: false, updatePassengerFailed: false });
+    expect(v.parse(SavePersonalDetailsResponse, saved).updatePassengerFailed).toBe(false);
+    expect(v.parse(SavePersonalDetailsResponse, { ...saved, updatePassengerFailed: true }).updatePassengerFailed).toBe(
+      true,
+    );
+  });
+});

@@ -5,7 +5,30 @@ import type { Booking, BookingDetailResponse } from '#src/schemas/booking';
 import { useServices } from '#src/services';
 import { bookingLifecycle, type BookingLifecycle } from '../booking-lifecycle';
 import { isUpcoming } from '../booking-format';
+import { bookingDetailFlow } from './booking-detail.flow';
 import type { BookingScreenMode } from './booking-screen-mode';
+
+/** Refunds when plans change are asked for up to 28 days after the ticket stops being valid (docs/product/domain.md). */
+export const REFUND_ASK_WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a booking without the refund summary (an API with the spec's fields only) may still be
+ * refunded, so that "Cancel and refund" is offered and the quote decides (decision 872): any season
+ * ticket (its end date is not among the spec's fields, and a season is refunded while it runs), and a
+ * journey until 28 days after its last leg's date.
+ */
+export const refundMayApply = (
+  booking: Pick<Booking, 'isSeasonBooking' | 'outward' | 'inward'>,
+  now = Date.now(),
+): boolean =>
+  booking.isSeasonBooking || new Date((booking.inward ?? booking.outward).date).getTime() + REFUND_ASK_WINDOW_MS > now;
+
+/**
+ * The changeability answer's reasons that say there is nothing left to refund here: every ticket
+ * refunded or being refunded (REFUNDED), or the booking exchanged for a new journey
+ * (CHANGE_IN_PROGRESS). The booking's journey section already says which (decision 872).
+ */
+const NOTHING_TO_REFUND = new Set(['REFUNDED', 'CHANGE_IN_PROGRESS']);
 
 /** What the loaded booking offers, as its lifecycle (decision 320), the screen's mode and the feature flags allow. */
 export interface BookingOffer {
@@ -57,9 +80,17 @@ export function useBookingOffer(
     delivery !== null &&
     pageData.features['on-demand-tickets'] &&
     (delivery.method === 'mobile' || delivery.method === 'print-at-home');
-  // "Cancel and refund" without the refund summary (an API with the spec's fields only): offered on a
-  // booking that is not past, and the quote decides.
-  const refundOffered = !readOnly && (booking.refund ? booking.refund.quotable : upcoming) && may('refund.full');
+  // "Cancel and refund" without the refund summary (an API with the spec's fields only): offered while a
+  // refund may apply, unless the changeability answer says the tickets are refunded or exchanged; the
+  // quote decides the rest.
+  const settledElsewhere = bookingDetailFlow.useSelector((s) => {
+    const reason = s.context.changeability?.reason;
+    return !booking.refund && !!reason && NOTHING_TO_REFUND.has(reason);
+  });
+  const refundOffered =
+    !readOnly &&
+    (booking.refund ? booking.refund.quotable : refundMayApply(booking) && !settledElsewhere) &&
+    may('refund.full');
   const withdrawn = [
     // A change-of-journey source keeps its entry, which checks the change's status instead of quoting (docs/product/states.md).
     !readOnly &&

@@ -69,7 +69,8 @@ export function JourneySection({
           {booking.inward && <LegCard leg={booking.inward} heading={m.common_return()} />}
         </div>
       )}
-      <ChangeabilityNote season={booking.season !== null} />
+      {/* isSeasonBooking is the spec's: a host without the season's validity still says "start date". */}
+      <ChangeabilityNote season={booking.isSeasonBooking} />
       <ChangeJourneyEntry booking={booking} mode={mode} offer={offer} />
       {/* A cancelled booking is not offered to a calendar; it exports as a cancelled event, "Remove from calendar", so a calendar that has the journey drops it (decision 190). */}
       {(offer.may('calendar.add') || offer.lifecycle.ticketsCancelled) && (

@@ -103,12 +103,18 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   // The radio groups take the binding's value, change and error; they send no blur, as before.
   const directionField = field('direction');
   const paymentField = field('paymentType');
-  const journeys: { direction: Direction; label: string }[] = claim.journeys?.length
+  // Without the claim's journeys (a local-server extra) the customer says which was late, the
+  // return's included: a claim for a late return would otherwise have no journey to name, and the
+  // train company's records refuse the wrong one with their reason (decision 873).
+  const journeys: { direction: Direction; label: string | null }[] = claim.journeys?.length
     ? claim.journeys.map((j) => ({
         direction: j.direction,
         label: journeyLabel(j, ukDateTime(j.departureTime, locale.tag)),
       }))
-    : [{ direction: 'outward', label: directionNames.outward }];
+    : [
+        { direction: 'outward', label: null },
+        { direction: 'inward', label: null },
+      ];
 
   return (
     <section className={styles.section} aria-labelledby="claim-form-heading">
@@ -150,10 +156,12 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
           legend={m.delay_repay_screen_which_journey_was_delayed()}
           options={journeys.map((j) => ({
             value: j.direction,
-            label: (
+            label: j.label ? (
               <span>
                 {directionNames[j.direction]}: {j.label}
               </span>
+            ) : (
+              directionNames[j.direction]
             ),
           }))}
         />

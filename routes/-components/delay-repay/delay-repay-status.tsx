@@ -124,10 +124,15 @@ export function AccountOffer({ claim, registered }: { claim: Claim; registered: 
   );
 }
 
+/** A sentence with its first letter in capitals: the operator's stand-in, "the train company", may open one. */
+const sentence = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 export function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; claim: Claim }) {
   const { locale, pageData } = useServices();
   // Spec: service fee and compensation to the customer in the portal's currency.
   const money = (n: number) => formatMoney(n, pageData.currency, locale.tag);
+  // Without the claim's operator (a local-server extra) the words name "the train company", in the
+  // middle of a sentence as often as at its start; a sentence it opens gets its capital (decision 873).
   const operator = claim.operator ?? m.delay_repay_screen_the_train_company();
   const words = claim.notClaimable
     ? notClaimableWords(claim.notClaimable.reason)
@@ -161,8 +166,8 @@ export function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send:
       </div>
       {!(punchout && claim.status === 'eligible') && (
         <LiveRegion className={styles.status}>
-          <h2 className={styles.statusTitle}>{words.title}</h2>
-          <p>{words.next}</p>
+          <h2 className={styles.statusTitle}>{sentence(words.title)}</h2>
+          <p>{sentence(words.next)}</p>
           {claim.status === 'credit-issue-failure' && <ContactDetails />}
         </LiveRegion>
       )}
@@ -183,7 +188,7 @@ function PunchoutHandOff({ claim, operator }: { claim: Claim; operator: string }
         {m.delay_repay_screen_claim_on_s_website({ operator })}
       </h2>
       <p>
-        {m.delay_repay_screen_handles_delay_repay_for_this({ operator })}
+        {sentence(m.delay_repay_screen_handles_delay_repay_for_this({ operator }))}
         {claim.friendlyOrderId
           ? ` ${m.delay_repay_screen_have_your_order_reference_ready({ friendlyOrderId: claim.friendlyOrderId })}`
           : ''}

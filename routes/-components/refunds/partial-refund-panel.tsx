@@ -12,6 +12,7 @@ import { Loading } from '#src/ui/page';
 import { ineligibilityCopy } from './refund-copy';
 import * as styles from './refunds.css';
 import { partialRefundFlow } from './partial-refund.flow';
+import { passengerNumbers, unnamedPassenger } from './passenger-numbers';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
@@ -54,14 +55,16 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
     return <Loading label={m.refunds_partial_refund_panel_loading_passengers()} />;
   const booking = c.booking;
   const directions: Direction[] = booking.inward ? ['outward', 'inward'] : ['outward'];
+  const numbers = passengerNumbers(booking);
   const nameOf = (p: {
     passengerId?: string | undefined;
     firstName?: string | undefined;
     lastName?: string | undefined;
+    refundableId?: string | null | undefined;
   }) =>
     p.firstName
       ? `${p.firstName} ${p.lastName ?? ''}`.trim()
-      : (p.passengerId && names.get(p.passengerId)) || m.common_passenger();
+      : (p.passengerId && names.get(p.passengerId)) || unnamedPassenger(numbers, p.refundableId);
   return (
     <div>
       <p className={styles.hint}>{m.refund_screen_tick_passengers_hint()}</p>
@@ -118,6 +121,7 @@ function directionFieldset({
     passengerId?: string | undefined;
     firstName?: string | undefined;
     lastName?: string | undefined;
+    refundableId?: string | null | undefined;
   }) => string;
   locale: string;
   send: (event: EventFrom<typeof partialRefundMachine>) => void;

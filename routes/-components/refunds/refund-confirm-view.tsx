@@ -7,6 +7,7 @@ import { Button } from '#src/ui/button';
 import { directionNames, refundReasonLabels } from './refund-copy';
 import type { RefundView } from './refund-view';
 import { StepHeading } from './step-heading';
+import { passengerNumbers, unnamedPassenger } from './passenger-numbers';
 import * as styles from './refunds.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -28,7 +29,11 @@ export function confirmView(v: RefundView, quote: RefundQuote) {
           ? rich(m.refund_screen_confirm_amount_goes_to, { amount: <strong>{v.money(total)}</strong>, destination })
           : m.refund_screen_confirm_refund_goes_to({ destination })}
       </p>
-      <ConfirmLines lines={refundLines(quote, c.booking?.booking ?? null, c.selection)} names={v.names} />
+      <ConfirmLines
+        lines={refundLines(quote, c.booking?.booking ?? null, c.selection)}
+        names={v.names}
+        numbers={passengerNumbers(c.booking?.booking ?? null)}
+      />
       <p>{m.refund_screen_reason({ reason: refundReasonLabels[c.refundReason] })}</p>
       <div className={styles.actions}>
         <Button onClick={() => send({ type: 'refund.confirm' })}>{m.refund_screen_confirm_refund()}</Button>
@@ -41,7 +46,16 @@ export function confirmView(v: RefundView, quote: RefundQuote) {
 }
 
 /** The confirm step's list: each passenger and direction refunded, with its amount when the quote gives it. */
-function ConfirmLines({ lines, names }: { lines: ReturnType<typeof refundLines>; names: ReadonlyMap<string, string> }) {
+function ConfirmLines({
+  lines,
+  names,
+  numbers,
+}: {
+  lines: ReturnType<typeof refundLines>;
+  names: ReadonlyMap<string, string>;
+  /** "Passenger 2" for a passenger the booking does not name (./passenger-numbers.ts). */
+  numbers: ReadonlyMap<string, number>;
+}) {
   const { locale, pageData } = useServices();
   if (lines.length === 0) return null;
   return (
@@ -49,7 +63,7 @@ function ConfirmLines({ lines, names }: { lines: ReturnType<typeof refundLines>;
       <h3 className={styles.sectionTitle}>{m.refund_screen_confirm_whats_refunded()}</h3>
       <ul className={styles.plainList}>
         {lines.map((l) => {
-          const passenger = names.get(l.passengerId) ?? l.passengerName ?? m.common_passenger();
+          const passenger = names.get(l.passengerId) ?? l.passengerName ?? unnamedPassenger(numbers, l.refundableId);
           const direction = directionNames[l.direction];
           return (
             <li key={l.refundableId}>
