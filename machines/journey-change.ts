@@ -9,14 +9,8 @@ import {
   type ChangeSearchField,
   type Departures,
 } from '#src/schemas/journey-change';
-import {
-  changePaymentActions,
-  changePaymentGuards,
-  firstCard,
-  payInput,
-  type ChangePaymentContext,
-  type ChangePaymentEvent,
-} from './lib/change-payment';
+import { changePaymentActions, changePaymentGuards, firstCard, payInput } from './lib/change-payment';
+import type { ChangePaymentContext, ChangePaymentEvent } from './lib/change-payment';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { codeOf, problemOfEvent } from './lib/problems';

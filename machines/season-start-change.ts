@@ -2,14 +2,8 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ChangeResult } from '#src/schemas/journey-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
 import { plusDays, ukDay } from '#src/schemas/uk-time';
-import {
-  changePaymentActions,
-  changePaymentGuards,
-  firstCard,
-  payInput,
-  type ChangePaymentContext,
-  type ChangePaymentEvent,
-} from './lib/change-payment';
+import { changePaymentActions, changePaymentGuards, firstCard, payInput } from './lib/change-payment';
+import type { ChangePaymentContext, ChangePaymentEvent } from './lib/change-payment';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { codeOf, problemOfEvent } from './lib/problems';

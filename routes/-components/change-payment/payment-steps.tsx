@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom, AnyActorRef, StateValue } from 'xstate';
-import type { CardChoice } from '#machines/lib/change-payment';
+import type { CardChoice, ChangePaymentContext } from '#machines/lib/change-payment';
 import type { refundCardFormMachine } from '#machines/refund-card-form';
 import { m } from '#src/paraglide/messages.js';
 import { Alert } from '#src/ui/alert';
@@ -107,21 +107,17 @@ export function ChangePayingStep({
 
 /**
  * On the review: a price that moved since the last one, and the last payment's refusal (a card's
- * with its title). `refusal` words a refusal the server gave (its code, else its sentence).
+ * with its title), from the chart's `payment` context. `refusal` words a refusal the server gave
+ * (its code, else its sentence).
  */
 export function PaymentNotices({
-  priceMoved,
-  error,
-  errorCode,
-  cardDeclined,
+  payment,
   refusal,
 }: {
-  priceMoved: boolean;
-  error: string | true | null;
-  errorCode: string | null;
-  cardDeclined: boolean;
+  payment: Pick<ChangePaymentContext, 'priceMoved' | 'error' | 'errorCode' | 'cardDeclined'>;
   refusal: (code: string | null, sentence: string) => string;
 }) {
+  const { priceMoved, error, errorCode, cardDeclined } = payment;
   return (
     <>
       {priceMoved && (

@@ -22,14 +22,7 @@ import { LoadError } from '#src/ui/load-error';
 import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { bookingPath } from '../booking-links';
-import {
-  ChangeCardStep,
-  ChangePage,
-  ChangePayingStep,
-  PaymentActions,
-  PaymentNotices,
-  usePaymentPhase,
-} from '../change-payment/payment-steps';
+import * as Payment from '../change-payment/payment-steps';
 import type { LostAnswerPhase } from '../lost-answer';
 import { journeyChangeFlow } from './journey-change.flow';
 import * as styles from '../refunds/refunds.css';
@@ -81,7 +74,7 @@ export function JourneyChangeScreen({
   first?: FirstData<ChangeOptions> | undefined;
 }) {
   const [snapshot, send] = useJourneyChange(bookingId, guest, first ?? null);
-  const phase = usePaymentPhase(snapshot);
+  const phase = Payment.usePaymentPhase(snapshot);
   return (
     <JourneyChangePage bookingId={bookingId} guest={guest}>
       <ChangeView snapshot={snapshot} send={send} phase={phase} />
@@ -100,9 +93,9 @@ export function JourneyChangeLoading({ bookingId, guest }: { bookingId: string; 
 
 function JourneyChangePage({ bookingId, guest, children }: { bookingId: string; guest: boolean; children: ReactNode }) {
   return (
-    <ChangePage title={m.journey_change_title()} bookingId={bookingId} guest={guest}>
+    <Payment.ChangePage title={m.journey_change_title()} bookingId={bookingId} guest={guest}>
       {children}
-    </ChangePage>
+    </Payment.ChangePage>
   );
 }
 
@@ -126,7 +119,7 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
   if (snapshot.matches('reviewing') && c.quote) return <Review snapshot={snapshot} send={send} quote={c.quote} />;
   if (snapshot.matches('cardForm')) {
     return (
-      <ChangeCardStep
+      <Payment.ChangeCardStep
         actor={snapshot.children.cardForm}
         amount={c.quote ? formatMoney(c.quote.total.amount, c.quote.total.currencyCode, locale.tag) : ''}
         onCancel={() => send({ type: 'card.cancel' })}
@@ -135,7 +128,7 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
   }
   if (snapshot.matches('paying')) {
     return (
-      <ChangePayingStep
+      <Payment.ChangePayingStep
         phase={phase}
         payingLabel={m.journey_change_paying()}
         onCheck={() => send({ type: 'change.check' })}
@@ -383,13 +376,7 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
       <h2 id="change-review-title" className={styles.sectionTitle}>
         {m.journey_change_review_title()}
       </h2>
-      <PaymentNotices
-        priceMoved={c.priceMoved}
-        error={c.error}
-        errorCode={c.errorCode}
-        cardDeclined={c.cardDeclined}
-        refusal={refusalText}
-      />
+      <Payment.PaymentNotices payment={c} refusal={refusalText} />
       <div className={styles.cardGrid}>
         <JourneyPair title={m.journey_change_old_journey()} outward={quote.old.outward} inward={quote.old.inward} />
         <JourneyPair title={m.journey_change_new_journey()} outward={quote.new.outward} inward={quote.new.inward} />
@@ -436,7 +423,7 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
       )}
       {total < 0 && <p>{m.journey_change_refund_to_card()}</p>}
       <Rules kind={quote.fareKind} fee={c.options?.fee ?? quote.fees} />
-      <PaymentActions
+      <Payment.PaymentActions
         total={total}
         amount={f.money(quote.total)}
         cards={cards}

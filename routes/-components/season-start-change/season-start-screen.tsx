@@ -24,14 +24,7 @@ import { Loading } from '#src/ui/page';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { bookingPath } from '../booking-links';
 import { ukDate } from '../booking-format';
-import {
-  ChangeCardStep,
-  ChangePage,
-  ChangePayingStep,
-  PaymentActions,
-  PaymentNotices,
-  usePaymentPhase,
-} from '../change-payment/payment-steps';
+import * as Payment from '../change-payment/payment-steps';
 import { refusalText } from '../journey-change/change-words';
 import type { LostAnswerPhase } from '../lost-answer';
 import * as refundStyles from '../refunds/refunds.css';
@@ -71,7 +64,7 @@ export function SeasonStartScreen({
     first: first ?? null,
   }));
   const [snapshot, send] = seasonStartChangeFlow.useFlow({ input });
-  const phase = usePaymentPhase(snapshot);
+  const phase = Payment.usePaymentPhase(snapshot);
   return (
     <SeasonStartPage bookingId={bookingId} guest={guest}>
       <SeasonStartView snapshot={snapshot} send={send} phase={phase} guest={guest} />
@@ -90,9 +83,9 @@ export function SeasonStartLoading({ bookingId, guest }: { bookingId: string; gu
 
 function SeasonStartPage({ bookingId, guest, children }: { bookingId: string; guest: boolean; children: ReactNode }) {
   return (
-    <ChangePage title={m.season_start_title()} bookingId={bookingId} guest={guest}>
+    <Payment.ChangePage title={m.season_start_title()} bookingId={bookingId} guest={guest}>
       {children}
-    </ChangePage>
+    </Payment.ChangePage>
   );
 }
 
@@ -124,7 +117,7 @@ function SeasonStartView({
   if (snapshot.matches('reviewing')) return <Review snapshot={snapshot} send={send} />;
   if (snapshot.matches('cardForm')) {
     return (
-      <ChangeCardStep
+      <Payment.ChangeCardStep
         actor={snapshot.children.cardForm}
         amount={c.quote ? money(c.quote.total) : ''}
         onCancel={() => send({ type: 'card.cancel' })}
@@ -133,7 +126,7 @@ function SeasonStartView({
   }
   if (snapshot.matches('paying')) {
     return (
-      <ChangePayingStep
+      <Payment.ChangePayingStep
         phase={phase}
         payingLabel={m.season_start_paying()}
         onCheck={() => send({ type: 'change.check' })}
@@ -295,13 +288,7 @@ function Review({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       <StepHeading id="season-start-review-title" className={refundStyles.sectionTitle}>
         {m.season_start_review_title()}
       </StepHeading>
-      <PaymentNotices
-        priceMoved={c.priceMoved}
-        error={c.error}
-        errorCode={c.errorCode}
-        cardDeclined={c.cardDeclined}
-        refusal={seasonRefusalText}
-      />
+      <Payment.PaymentNotices payment={c} refusal={seasonRefusalText} />
       <dl className={refundStyles.legLines}>
         <dt>{m.season_start_now_valid()}</dt>
         <dd>{c.options ? validity(c.options.season) : ''}</dd>
@@ -335,7 +322,7 @@ function Review({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         </dt>
         <dd className={refundStyles.grandTotal}>{money(quote.total)}</dd>
       </dl>
-      <PaymentActions
+      <Payment.PaymentActions
         total={total}
         amount={money(quote.total)}
         cards={c.options?.savedCards ?? []}
