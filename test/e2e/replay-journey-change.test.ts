@@ -5,22 +5,7 @@ import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journe
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { stableId } from '#server/seed/context.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
-import {
-  answerPayRefusal,
-  button,
-  choosePayWith,
-  confirmPayment,
-  expectCardForm,
-  expectPaymentReview,
-  heading,
-  payAnswered as answered,
-  paymentNotUserActions,
-  payRefused as refused,
-  portal,
-  refusalIn,
-  status,
-  typeNewCard,
-} from './replay/change-payment';
+import * as pay from './replay/change-payment';
 import { answerWithModelError, describeBrowserReplay, SharedData } from './replay/replay';
 
 /**
@@ -37,6 +22,7 @@ import { answerWithModelError, describeBrowserReplay, SharedData } from './repla
  */
 type Who = 'york' | 'departed';
 const data = new SharedData();
+const { button, heading, portal, refusalIn, status, payAnswered: answered, payRefused: refused } = pay;
 const DAY = 86_400_000;
 const TODAY = new Date().toISOString().slice(0, 10);
 const bookingOf = (who: Who) =>
@@ -249,11 +235,11 @@ describeBrowserReplay(
           page,
           previous!.matches('picking') ? m.journey_change_search_again() : m.journey_change_choose_again(),
         ).click(),
-      'pay.select': async ({ page, event }) => choosePayWith(page, event, VISA),
-      'change.confirm': async ({ page, previous }) => confirmPayment(page, previous!.context.quote),
+      'pay.select': async ({ page, event }) => pay.choosePayWith(page, event, VISA),
+      'change.confirm': async ({ page, previous }) => pay.confirmPayment(page, previous!.context.quote),
       'card.cancel': async ({ page }) => button(page, m.common_cancel()).click(),
       'xstate.done.actor.cardForm': async ({ page, event, previous }) =>
-        typeNewCard(page, event, previous!.context.quote, 'Alex Morgan'),
+        pay.typeNewCard(page, event, previous!.context.quote, 'Alex Morgan'),
       'xstate.error.actor.fetchOptions': answerWithModelError,
       'xstate.error.actor.fetchDepartures': answerWithModelError,
       'xstate.error.actor.fetchQuote': answerWithModelError,
@@ -262,7 +248,7 @@ describeBrowserReplay(
         const output = (event as { output?: ChangeQuote }).output;
         await portal(server, (output?.total.amount ?? 0) <= 0 ? 'BrandedBusinessTravel' : 'Leisure');
       },
-      'xstate.done.actor.pay': answerPayRefusal,
+      'xstate.done.actor.pay': pay.answerPayRefusal,
     },
     states: {
       // The first load is the route's loader (decision 730): its call is held like the chart's own,
@@ -322,9 +308,9 @@ describeBrowserReplay(
           .getByText(owes(c) ? m.journey_change_you_pay() : m.journey_change_you_get_back(), { exact: true })
           .first()
           .waitFor();
-        await expectPaymentReview(page, c, VISA);
+        await pay.expectPaymentReview(page, c, VISA);
       },
-      cardForm: async ({ page }) => expectCardForm(page),
+      cardForm: async ({ page }) => pay.expectCardForm(page),
       paying: async ({ page }) => status(page, m.journey_change_paying()),
       // The route opens the new booking, which says which booking it replaces.
       changed: async ({ page, path }) => {
@@ -341,7 +327,7 @@ describeBrowserReplay(
         "A booking that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
       '#journeyChange.starting always [2]':
         "The loader's failed call is held and failed as the chart's fetchOptions, and the screen shows the load's error with Try again; the model test walks the starting edge",
-      ...paymentNotUserActions('journeyChange'),
+      ...pay.paymentNotUserActions('journeyChange'),
     },
   },
 );

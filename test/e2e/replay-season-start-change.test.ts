@@ -14,23 +14,7 @@ import { SEASON_NOT_STARTED } from '#server/seed/bookings.ts';
 import { stableId } from '#server/seed/context.ts';
 import { DEMO_GUEST_TOKENS, GUEST_SEASON_KEY } from '#server/seed/guest-orders.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
-import {
-  answerPayRefusal,
-  button,
-  choosePayWith,
-  codeIn,
-  confirmPayment,
-  expectCardForm,
-  expectPaymentReview,
-  heading,
-  payAnswered as answered,
-  paymentNotUserActions,
-  payRefused as refused,
-  portal,
-  refusalIn,
-  status,
-  typeNewCard,
-} from './replay/change-payment';
+import * as pay from './replay/change-payment';
 import { answerWithModelError, describeBrowserReplay, SharedData } from './replay/replay';
 
 /**
@@ -46,6 +30,7 @@ import { answerWithModelError, describeBrowserReplay, SharedData } from './repla
  */
 type Who = 'sam' | 'guest';
 const data = new SharedData();
+const { button, codeIn, heading, portal, refusalIn, status, payAnswered: answered, payRefused: refused } = pay;
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 const TODAY = iso(Date.now());
@@ -259,12 +244,12 @@ describeBrowserReplay(
         await page.keyboard.press('Tab');
       },
       'date.submit': async ({ page }) => button(page, m.season_start_continue()).click(),
-      'pay.select': async ({ page, event }) => choosePayWith(page, event, SAM_CARD),
-      'change.confirm': async ({ page, previous }) => confirmPayment(page, previous!.context.quote),
+      'pay.select': async ({ page, event }) => pay.choosePayWith(page, event, SAM_CARD),
+      'change.confirm': async ({ page, previous }) => pay.confirmPayment(page, previous!.context.quote),
       'change.back': async ({ page }) => button(page, m.season_start_choose_again()).click(),
       'card.cancel': async ({ page }) => button(page, m.common_cancel()).click(),
       'xstate.done.actor.cardForm': async ({ page, event, previous }) =>
-        typeNewCard(page, event, previous!.context.quote, 'Sam Patel'),
+        pay.typeNewCard(page, event, previous!.context.quote, 'Sam Patel'),
       'xstate.error.actor.fetchOptions': answerWithModelError,
       'xstate.error.actor.fetchQuote': answerWithModelError,
       // Not changeable: the options as the server gives them for a season that has started.
@@ -278,7 +263,7 @@ describeBrowserReplay(
         await portal(server, output?.total.amount === 0 ? 'BrandedBusinessTravel' : 'Leisure');
       },
       // A declined new card is the payment provider's own answer; the server's other refusals come from the switch.
-      'xstate.done.actor.pay': answerPayRefusal,
+      'xstate.done.actor.pay': pay.answerPayRefusal,
     },
     states: {
       // The first load is the route's loader (decision 730), signed in and from the guest's link: its
@@ -327,11 +312,11 @@ describeBrowserReplay(
       reviewing: async ({ page, snapshot }) => {
         const c = snapshot.context;
         await heading(page, m.season_start_review_title());
-        await expectPaymentReview(page, c, SAM_CARD);
+        await pay.expectPaymentReview(page, c, SAM_CARD);
         if ((c.quote?.total.amount ?? 0) <= 0)
           await page.getByText(m.journey_change_nothing_to_pay(), { exact: true }).waitFor();
       },
-      cardForm: async ({ page }) => expectCardForm(page),
+      cardForm: async ({ page }) => pay.expectCardForm(page),
       paying: async ({ page }) => status(page, m.season_start_paying()),
       changed: async ({ page }) => {
         await heading(page, m.season_start_done_title());
@@ -345,7 +330,7 @@ describeBrowserReplay(
         "Signed in, a season that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
       '#seasonStartChange.starting always [2]':
         "Signed in, the loader's failed call is held and failed as the chart's fetchOptions, and the screen shows the load's error with Try again; the model test walks the starting edge",
-      ...paymentNotUserActions('seasonStartChange'),
+      ...pay.paymentNotUserActions('seasonStartChange'),
     },
   },
 );

@@ -4,15 +4,9 @@ import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journe
 import type { SnapshotFrom } from 'xstate';
 import { describeMachineModel, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
-import {
-  expectCardFormStep,
-  expectPaymentRefusals,
-  expectPaymentReview,
-  expectPayingStep,
-  payAnswered as answered,
-  payCallOf,
-  payRefused as refused,
-} from './change-payment-answers';
+import * as payment from './change-payment-answers';
+
+const { payAnswered: answered, payRefused: refused } = payment;
 
 /** Changing a journey (docs/decisions/600-change-your-journey.md): the chart against what each state means. */
 const KEY_SEED = 'seed-change';
@@ -165,7 +159,7 @@ const expectPayAnswers = (check: Check) => {
   // The route opens the new booking.
   expect(done.actions).toContain('openNewBooking');
   // The trains, the quote and the card choice stay.
-  expectPaymentRefusals(
+  payment.expectPaymentRefusals(
     pay,
     {
       outwardTrain: context.outwardTrain,
@@ -300,7 +294,7 @@ describeMachineModel(journeyChangeMachine, {
     },
     cardForm: { cardForm: watching },
     // Each payment with its own Idempotency-Key: nothing owed pays nothing; a saved card by its id; a new card by its token.
-    paying: { pay: payCallOf(KEY_SEED) },
+    paying: { pay: payment.payCallOf(KEY_SEED) },
   },
   states: {
     loading: (check) => {
@@ -435,13 +429,13 @@ describeMachineModel(journeyChangeMachine, {
     },
     reviewing: (check) => {
       // The payment's review: a moved price shows 18 instead of 15.50; the other refusal is the booking changed elsewhere.
-      expectPaymentReview(check, 18, 'ALREADY_CHANGED');
+      payment.expectPaymentReview(check, 18, 'ALREADY_CHANGED');
       const back = nextFrom(check, { type: 'change.back' });
       expect([back.value, back.context.priceMoved]).toEqual(['choosing', false]);
     },
-    cardForm: (check) => expectCardFormStep(check, TODAY),
+    cardForm: (check) => payment.expectCardFormStep(check, TODAY),
     paying: (check) => {
-      expectPayingStep(journeyChangeMachine, check);
+      payment.expectPayingStep(journeyChangeMachine, check);
       expectPayAnswers(check);
     },
     changed: ({ snapshot, context }) => {

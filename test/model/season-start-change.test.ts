@@ -4,15 +4,9 @@ import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season
 import { createActor, type SnapshotFrom } from 'xstate';
 import { describeMachineModel, errorOf, nextFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
-import {
-  expectCardFormStep,
-  expectPaymentRefusals,
-  expectPaymentReview,
-  expectPayingStep,
-  payAnswered as answered,
-  payCallOf,
-  payRefused as refused,
-} from './change-payment-answers';
+import * as payment from './change-payment-answers';
+
+const { payAnswered: answered, payRefused: refused } = payment;
 
 /**
  * A season's change of start date (docs/decisions/690-season-start-date-change.md and
@@ -116,7 +110,7 @@ const expectPayAnswers = (check: Check & { context: ModelSnapshot['context'] }) 
   expect(done.context.result).toEqual(changed);
   expect(done.output).toEqual({ result: changed });
   // The date, the quote and the card choice stay.
-  expectPaymentRefusals(
+  payment.expectPaymentRefusals(
     pay,
     { date: context.date, quote: context.quote, cardChoice: context.cardChoice },
     { error: seasonStarted, sentence: 'This season has started.', code: 'SEASON_STARTED' },
@@ -204,7 +198,7 @@ describeMachineModel(seasonStartChangeMachine, {
     },
     cardForm: { cardForm: watching },
     // Each payment with its own Idempotency-Key: nothing owed pays nothing; a saved card by its id; a new card by its token.
-    paying: { pay: payCallOf(KEY_SEED) },
+    paying: { pay: payment.payCallOf(KEY_SEED) },
   },
   states: {
     loading: (check) => {
@@ -291,15 +285,15 @@ describeMachineModel(seasonStartChangeMachine, {
     reviewing: (check) => {
       const { context } = check;
       // The payment's review: a moved price shows 12 instead of 10; the other refusal is the season started meanwhile.
-      expectPaymentReview(check, 12, 'SEASON_STARTED');
+      payment.expectPaymentReview(check, 12, 'SEASON_STARTED');
       // Back to the date: the moved price and the last error are forgotten, the date kept.
       const back = nextFrom(check, { type: 'change.back' });
       expect(back.value).toBe('choosing');
       expect(back.context).toMatchObject({ priceMoved: false, error: null, errorCode: null, date: context.date });
     },
-    cardForm: (check) => expectCardFormStep(check, TODAY),
+    cardForm: (check) => payment.expectCardFormStep(check, TODAY),
     paying: (check) => {
-      expectPayingStep(seasonStartChangeMachine, check);
+      payment.expectPayingStep(seasonStartChangeMachine, check);
       expectPayAnswers(check);
     },
     changed: ({ snapshot, context }) => {
