@@ -27,8 +27,8 @@ const INVOKED_CHILD_MACHINES = ['^machines/refund-card-form\\.ts$', '^machines/s
  * Screen folders that host other features' sections: a booking's detail, history and list card show
  * its refund, Delay Repay and insurance sections, imported from those folders' section components.
  */
-/** Screens that pay with the refund's card form (the product has one card form): a journey's change and a season's start date's. */
-const CARD_FORM_GUESTS = '^routes/-components/(journey-change|season-start-change)/';
+/** Screens that pay with the refund's card form (the product has one card form): a journey's change, a season's start date's, and their shared payment steps. */
+const CARD_FORM_GUESTS = '^routes/-components/(journey-change|season-start-change|change-payment)/';
 const HOST_SCREENS = '^routes/-components/(booking-detail|bookings-list)/';
 const HOSTED_SECTIONS = [
   '^routes/-components/refunds/',
@@ -150,13 +150,13 @@ module.exports = {
     {
       name: 'card-form-guests-import-only-the-card-form',
       comment:
-        "A change of journey pays with the card form a refund asks for (decision 600), a season's start date with the journey's payment parts (decision 790), and they reach nothing else of another screen folder.",
+        "A change of journey and a season's start date pay through their shared payment steps (change-payment/, decision 868), which take the card form a refund asks for (decision 600); they reach nothing else of another screen folder.",
       severity: 'error',
       from: { path: CARD_FORM_GUESTS },
       to: {
         path: '^routes/-components/[^/]+/',
         pathNot: [
-          '^routes/-components/(journey-change|season-start-change)/',
+          '^routes/-components/(journey-change|season-start-change|change-payment)/',
           '^routes/-components/refunds/(card-form|step-heading)\\.tsx$',
           '^routes/-components/refunds/refunds\\.css\\.ts$',
         ],

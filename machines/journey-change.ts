@@ -1,19 +1,18 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   legsOf,
   type ChangeDirection,
   type ChangeOptions,
-  type ChangePayment,
   type ChangeQuote,
   type ChangeResult,
   type ChangeSearch,
   type ChangeSearchField,
   type Departures,
 } from '#src/schemas/journey-change';
-import { attemptKey, nextAttempt } from './lib/attempt-key';
+import { changePaymentActions, changePaymentGuards, firstCard, payInput } from './lib/change-payment';
+import type { ChangePaymentContext, ChangePaymentEvent } from './lib/change-payment';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
-import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import { refundCardFormMachine } from './refund-card-form';
@@ -26,9 +25,10 @@ import { ukDay } from '#src/schemas/uk-time';
  * to search from; picks a train from the route's departures that day (for both: the outward, then
  * the return); reviews old and new side by side with the fare difference, the fee and the total;
  * pays with a saved card or a new card (the refund's card form), or nothing when nothing is owed.
- * The payment is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
- * (machines/submit-with-lost-answer.ts, decision 575). A price that moved since the review is quoted
- * again and shown before anything is charged; a declined card says so and keeps every choice.
+ * The payment is the season's start change's too (machines/lib/change-payment.ts): one attempt with
+ * its own Idempotency-Key, invoked as the lost-answer chart (machines/submit-with-lost-answer.ts,
+ * decision 575). A price that moved since the review is quoted again and shown before anything is
+ * charged; a declined card says so and keeps every choice.
  * Given what its route loaded (docs/decisions/730), the chart starts from it: the choices, the
  * refusal, or the load's error with its retry; without it, it loads the booking's options itself.
  */
@@ -42,10 +42,7 @@ export interface JourneyChangeInput {
   first?: FirstData<ChangeOptions> | null;
 }
 
-/** Where the customer's money comes from: a saved card's id, or a new card. */
-export type CardChoice = { kind: 'saved'; cardId: string } | { kind: 'new' };
-
-export interface JourneyChangeContext extends JourneyChangeInput {
+export interface JourneyChangeContext extends JourneyChangeInput, ChangePaymentContext {
   first: FirstData<ChangeOptions> | null;
   options: ChangeOptions | null;
   search: ChangeSearch;
@@ -55,23 +52,12 @@ export interface JourneyChangeContext extends JourneyChangeInput {
   outwardTrain: string | null;
   inwardTrain: string | null;
   quote: ChangeQuote | null;
-  /** The last quote's price moved before payment: the review says so. */
-  priceMoved: boolean;
-  cardChoice: CardChoice;
-  /** A new card's token, once the card form was filled (never the number). */
-  card: { token: string; last4: string } | null;
-  /** What went wrong last (the server's sentence, or true: no answer), shown where it happened. */
-  error: string | true | null;
   /**
-   * The refusal's code with that sentence (`TRAIN_FULL`, `QUOTE_EXPIRED`, a lifecycle reason…):
+   * The refusal's code with its sentence (`TRAIN_FULL`, `QUOTE_EXPIRED`, a lifecycle reason…):
    * the screen words a known code from the catalogue and shows the sentence only for an unknown one
    * (docs/decisions/641-server-words-as-codes.md).
    */
   errorCode: string | null;
-  /** The last payment was refused because of the card. */
-  cardDeclined: boolean;
-  result: ChangeResult | null;
-  attempt: number;
 }
 
 export type JourneyChangeEvent =
@@ -81,17 +67,7 @@ export type JourneyChangeEvent =
   | { type: 'search.submit' }
   | { type: 'train.pick'; trainId: string }
   | { type: 'change.back' }
-  | { type: 'pay.select'; choice: CardChoice }
-  | { type: 'change.confirm' }
-  | { type: 'card.cancel' }
-  | { type: 'change.check' };
-
-export interface PayRequest {
-  quoteId: string;
-  expectedTotal: number;
-  payment: ChangePayment;
-  idempotencyKey: string;
-}
+  | ChangePaymentEvent;
 
 /**
  * GB rail days are UK days (docs/decisions/880-one-uk-wall-clock.md): at 00:30 in London in summer
@@ -120,11 +96,6 @@ export function searchErrors(
   return errors;
 }
 
-const firstCard = (options: ChangeOptions | null): CardChoice => {
-  const card = options?.savedCards.find((c) => !c.expired);
-  return card ? { kind: 'saved', cardId: card.id } : { kind: 'new' };
-};
-
 /** The options with what they start: the first changeable direction, its dates from the booking's, the first saved card. */
 const withOptions = (context: JourneyChangeContext, options: ChangeOptions) => {
   const first = options.directions.find((d) => d.changeable)?.direction ?? 'outward';
@@ -145,9 +116,6 @@ const withOptions = (context: JourneyChangeContext, options: ChangeOptions) => {
     },
   };
 };
-
-const payOf = (event: { type: string }) => answerOf<ChangeResult>(event, 'pay');
-const payCode = (event: { type: string }) => codeOf(problemOfEvent(failureOf(event, 'pay')));
 
 export const journeyChangeMachine = setup({
   types: {
@@ -201,16 +169,7 @@ export const journeyChangeMachine = setup({
       context.search.direction === 'both' &&
       context.leg === 'outward' &&
       (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
-    nothingToPay: ({ context }) => (context.quote?.total.amount ?? 0) <= 0,
-    paysWithSavedCard: ({ context }) => context.cardChoice.kind === 'saved',
-    isChanged: ({ event }) => isAnswered(event, 'pay'),
-    isPriceMoved: ({ event }) => payCode(event) === 'PRICE_CHANGED',
-    isCardRefused: ({ event }) => {
-      const code = payCode(event);
-      return (
-        code === 'CARD_DECLINED' || code === 'CARD_EXPIRED' || code === 'CARD_TOKEN_INVALID' || code === 'CARD_UNKNOWN'
-      );
-    },
+    ...changePaymentGuards,
   },
   actions: {
     storeOptions: assign(({ context, event }) =>
@@ -257,33 +216,8 @@ export const journeyChangeMachine = setup({
       error: null,
       errorCode: null,
     }),
-    clearPriceMoved: assign({ priceMoved: false }),
-    markPriceMoved: assign({ priceMoved: true, quote: null }),
-    selectCard: assign({
-      cardChoice: ({ context, event }) => (event.type === 'pay.select' ? event.choice : context.cardChoice),
-    }),
-    storeCard: assign({ card: ({ event }) => doneOutput<{ token: string; last4: string }>(event, 'cardForm') }),
-    beginAttempt: assign(({ context }) => ({
-      ...nextAttempt(context),
-      error: null,
-      errorCode: null,
-      cardDeclined: false,
-    })),
-    storeResult: assign({ result: ({ event }) => payOf(event) ?? null }),
-    /** A refused card: its sentence, the card's token dropped; the trains and the card choice stay. */
-    markCardRefused: assign({
-      error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
-      errorCode: ({ event }) => payCode(event),
-      cardDeclined: true,
-      card: null,
-    }),
-    storePayError: assign({
-      error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
-      errorCode: ({ event }) => payCode(event),
-      card: null,
-    }),
-    /** Check again, when the payment's outcome could not be confirmed: the same request, the same key. */
-    checkAgain: sendTo('pay', { type: 'submit.check' }),
+    // The payment's (a refused card keeps the trains and the card choice).
+    ...changePaymentActions<JourneyChangeContext, JourneyChangeEvent>(),
     /** Provided by the route: opens the new booking. */
     openNewBooking: () => {},
   },
@@ -431,26 +365,7 @@ export const journeyChangeMachine = setup({
       invoke: {
         id: 'pay',
         src: 'pay',
-        input: ({ context }) => {
-          // Paying follows reviewing a quote (storeQuote), and pays by card only after the card form
-          // stored its card (storeCard): the quote, and for a card payment the card, are set.
-          const quote = context.quote!;
-          const total = quote.total.amount;
-          const payment: ChangePayment =
-            total <= 0
-              ? { method: 'none' }
-              : context.cardChoice.kind === 'saved' && context.card === null
-                ? { method: 'saved', cardId: context.cardChoice.cardId }
-                : { method: 'card', token: context.card!.token };
-          return {
-            request: {
-              quoteId: quote.quoteId,
-              expectedTotal: total,
-              payment,
-              idempotencyKey: attemptKey(context),
-            } satisfies PayRequest,
-          };
-        },
+        input: ({ context }) => payInput(context),
         onDone: [
           { guard: 'isChanged', target: 'changed', actions: 'storeResult' },
           { guard: 'isPriceMoved', target: 'quoting', actions: 'markPriceMoved' },

@@ -1,11 +1,11 @@
-import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
-import type { ChangePayment, ChangeResult } from '#src/schemas/journey-change';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { ChangeResult } from '#src/schemas/journey-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
 import { plusDays, ukDay } from '#src/schemas/uk-time';
-import { attemptKey, nextAttempt } from './lib/attempt-key';
+import { changePaymentActions, changePaymentGuards, firstCard, payInput } from './lib/change-payment';
+import type { ChangePaymentContext, ChangePaymentEvent } from './lib/change-payment';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
-import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import { refundCardFormMachine } from './refund-card-form';
@@ -16,8 +16,9 @@ import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
  * the fee (docs/decisions/690-season-start-date-change.md, 790-season-start-date-screen.md). Loads
  * the season's validity; the customer types the new start date (day, month, year); the change is
  * quoted (the fee per ticket, the season's new validity); they pay with a saved card or a new card
- * (the refund's card form). The payment is one attempt with its own Idempotency-Key, invoked as the
- * lost-answer chart (machines/submit-with-lost-answer.ts, decision 575); a moved price is quoted
+ * (the refund's card form). The payment is the journey change's (machines/lib/change-payment.ts): one
+ * attempt with its own Idempotency-Key, invoked as the lost-answer chart
+ * (machines/submit-with-lost-answer.ts, decision 575); a moved price is quoted
  * again before anything is charged; a refused card keeps the date and the choice. Done shows the
  * new booking's dates. Given what its route loaded (docs/decisions/730), the chart starts from it: the
  * date form, the refusal, or the load's error with its retry; without it, it loads the season itself.
@@ -32,32 +33,19 @@ export interface SeasonStartChangeInput {
   first?: FirstData<SeasonChangeOptions> | null;
 }
 
-/** Where the customer's money comes from: a saved card's id, or a new card. */
-export type SeasonCardChoice = { kind: 'saved'; cardId: string } | { kind: 'new' };
 export type StartDateField = 'day' | 'month' | 'year';
 export type StartDateParts = Record<StartDateField, string>;
 /** What is wrong with the date typed; the screen words it (src/copy/season-start-change.ts). */
 export type StartDateProblem = 'required' | 'format' | 'tooSoon' | 'tooLate' | 'same';
 
-export interface SeasonStartChangeContext extends SeasonStartChangeInput {
+export interface SeasonStartChangeContext extends SeasonStartChangeInput, ChangePaymentContext {
   options: SeasonChangeOptions | null;
   date: StartDateParts;
   /** The customer left the date's fields once: its problem is shown from then on. */
   dateTouched: boolean;
   quote: SeasonChangeQuote | null;
-  /** The last quote's price moved before payment: the review says so. */
-  priceMoved: boolean;
-  cardChoice: SeasonCardChoice;
-  /** A new card's token, once the card form was filled (never the number). */
-  card: { token: string; last4: string } | null;
-  /** What went wrong last (the server's sentence, or true: no answer), shown where it happened. */
-  error: string | true | null;
   /** The refusal's code (`SAME_START_DATE`, `CARD_DECLINED`…): the screen words it (decision 641). */
   errorCode: string | null;
-  /** The last payment was refused because of the card. */
-  cardDeclined: boolean;
-  result: ChangeResult | null;
-  attempt: number;
 }
 
 export type SeasonStartChangeEvent =
@@ -66,17 +54,7 @@ export type SeasonStartChangeEvent =
   | { type: 'date.blur' }
   | { type: 'date.submit' }
   | { type: 'change.back' }
-  | { type: 'pay.select'; choice: SeasonCardChoice }
-  | { type: 'change.confirm' }
-  | { type: 'card.cancel' }
-  | { type: 'change.check' };
-
-export interface SeasonPayRequest {
-  quoteId: string;
-  expectedTotal: number;
-  payment: ChangePayment;
-  idempotencyKey: string;
-}
+  | ChangePaymentEvent;
 
 /** How far ahead a season's start may move (decision 690: up to 90 days from today). */
 export const SEASON_START_HORIZON_DAYS = 90;
@@ -125,17 +103,9 @@ export function startDateProblem(
   return null;
 }
 
-const firstCard = (options: SeasonChangeOptions | null): SeasonCardChoice => {
-  const card = options?.savedCards.find((c) => !c.expired);
-  return card ? { kind: 'saved', cardId: card.id } : { kind: 'new' };
-};
-
-const payOf = (event: { type: string }) => answerOf<ChangeResult>(event, 'pay');
 /** The season's start may move: nothing refuses it and at least one direction is changeable. */
 const isChangeableOptions = (options: SeasonChangeOptions): boolean =>
   options.refusal === null && options.directions.some((d) => d.changeable);
-
-const payCode = (event: { type: string }) => codeOf(problemOfEvent(failureOf(event, 'pay')));
 
 export const seasonStartChangeMachine = setup({
   types: {
@@ -152,7 +122,7 @@ export const seasonStartChangeMachine = setup({
       throw new Error('fetchQuote not provided');
     }),
     cardForm: refundCardFormMachine,
-    /** One payment: the flow's binding provides its call (SeasonPayRequest → ChangeResult). */
+    /** One payment: the flow's binding provides its call (PayRequest → ChangeResult). */
     pay: submitWithLostAnswerMachine,
   },
   guards: {
@@ -162,17 +132,7 @@ export const seasonStartChangeMachine = setup({
     firstFailed: ({ context }) => firstFailed(context.first),
     dateValid: ({ context }) =>
       startDateProblem(context.date, context.today, context.options?.season.validFrom) === null,
-    // Asked only in reviewing, which a stored quote opens (storeQuote).
-    nothingToPay: ({ context }) => context.quote!.total.amount <= 0,
-    paysWithSavedCard: ({ context }) => context.cardChoice.kind === 'saved',
-    isChanged: ({ event }) => isAnswered(event, 'pay'),
-    isPriceMoved: ({ event }) => payCode(event) === 'PRICE_CHANGED',
-    isCardRefused: ({ event }) => {
-      const code = payCode(event);
-      return (
-        code === 'CARD_DECLINED' || code === 'CARD_EXPIRED' || code === 'CARD_TOKEN_INVALID' || code === 'CARD_UNKNOWN'
-      );
-    },
+    ...changePaymentGuards,
   },
   actions: {
     storeOptions: assign(({ event }) => {
@@ -202,34 +162,8 @@ export const seasonStartChangeMachine = setup({
       error: null,
       errorCode: null,
     }),
-    clearPriceMoved: assign({ priceMoved: false }),
-    markPriceMoved: assign({ priceMoved: true, quote: null }),
-    selectCard: assign(({ event }) => {
-      assertEvent(event, 'pay.select');
-      return { cardChoice: event.choice };
-    }),
-    storeCard: assign({ card: ({ event }) => doneOutput<{ token: string; last4: string }>(event, 'cardForm') }),
-    beginAttempt: assign(({ context }) => ({
-      ...nextAttempt(context),
-      error: null,
-      errorCode: null,
-      cardDeclined: false,
-    })),
-    storeResult: assign({ result: ({ event }) => payOf(event) ?? null }),
-    /** A refused card: its sentence, the card's token dropped; the date and the card choice stay. */
-    markCardRefused: assign({
-      error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
-      errorCode: ({ event }) => payCode(event),
-      cardDeclined: true,
-      card: null,
-    }),
-    storePayError: assign({
-      error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
-      errorCode: ({ event }) => payCode(event),
-      card: null,
-    }),
-    /** Check again, when the payment's outcome could not be confirmed: the same request, the same key. */
-    checkAgain: sendTo('pay', { type: 'submit.check' }),
+    // The payment's (a refused card keeps the date and the card choice).
+    ...changePaymentActions<SeasonStartChangeContext, SeasonStartChangeEvent>(),
   },
 }).createMachine({
   id: 'seasonStartChange',
@@ -333,26 +267,7 @@ export const seasonStartChangeMachine = setup({
       invoke: {
         id: 'pay',
         src: 'pay',
-        input: ({ context }) => {
-          // Paying follows reviewing a quote (storeQuote), and pays by card only after the card form
-          // stored its card (storeCard): the quote, and for a card payment the card, are set.
-          const quote = context.quote!;
-          const total = quote.total.amount;
-          const payment: ChangePayment =
-            total <= 0
-              ? { method: 'none' }
-              : context.cardChoice.kind === 'saved' && context.card === null
-                ? { method: 'saved', cardId: context.cardChoice.cardId }
-                : { method: 'card', token: context.card!.token };
-          return {
-            request: {
-              quoteId: quote.quoteId,
-              expectedTotal: total,
-              payment,
-              idempotencyKey: attemptKey(context),
-            } satisfies SeasonPayRequest,
-          };
-        },
+        input: ({ context }) => payInput(context),
         onDone: [
           { guard: 'isChanged', target: 'changed', actions: 'storeResult' },
           { guard: 'isPriceMoved', target: 'quoting', actions: 'markPriceMoved' },

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
 import { journeyChangeMachine, searchErrors, type JourneyChangeInput } from '#machines/journey-change';
 import { m } from '#src/paraglide/messages.js';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { stableId } from '#server/seed/context.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
+import * as pay from './replay/change-payment';
 import { answerWithModelError, describeBrowserReplay, SharedData } from './replay/replay';
 
 /**
@@ -22,6 +22,7 @@ import { answerWithModelError, describeBrowserReplay, SharedData } from './repla
  */
 type Who = 'york' | 'departed';
 const data = new SharedData();
+const { button, heading, portal, refusalIn, status, payAnswered: answered, payRefused: refused } = pay;
 const DAY = 86_400_000;
 const TODAY = new Date().toISOString().slice(0, 10);
 const bookingOf = (who: Who) =>
@@ -96,27 +97,7 @@ const changed = {
   refunded: null,
   cardLast4: null,
 };
-const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
-const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
-const refusalIn = (event: { type: string }) => {
-  const output = (event as { output?: { kind?: string; error?: unknown } }).output;
-  return output?.kind === 'refused' ? output.error : undefined;
-};
-const codeIn = (event: { type: string }) =>
-  (refusalIn(event) as { problem?: { body?: { errors?: { code?: string }[] } } } | undefined)?.problem?.body
-    ?.errors?.[0]?.code;
-
-/** The page data's portal: the business portal charges no fee to change. */
-const portal = (server: { origin: string }, name: string) =>
-  fetch(`${server.origin}/__test/page-data`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ portal: name }),
-  });
 const input = (who: Who): JourneyChangeInput => ({ bookingId: who, today: TODAY, keySeed: `replay-${who}` });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
 const timeOf = (trainId: string) => trainId.slice(trainId.indexOf('-') + 1);
 const owes = (c: { quote: ChangeQuote | null }) => (c.quote?.total.amount ?? 0) > 0;
 
@@ -254,32 +235,11 @@ describeBrowserReplay(
           page,
           previous!.matches('picking') ? m.journey_change_search_again() : m.journey_change_choose_again(),
         ).click(),
-      'pay.select': async ({ page, event }) => {
-        if (event.type !== 'pay.select') return;
-        await page
-          .getByRole('radio', {
-            name: event.choice.kind === 'new' ? m.journey_change_new_card() : m.journey_change_saved_card(VISA),
-            exact: true,
-          })
-          .check();
-      },
-      'change.confirm': async ({ page }) =>
-        page
-          .getByRole('button', { name: /^Pay £[\d.,]+ and change$/ })
-          .or(button(page, m.journey_change_confirm_change()))
-          .first()
-          .click(),
+      'pay.select': async ({ page, event }) => pay.choosePayWith(page, event, VISA),
+      'change.confirm': async ({ page, previous }) => pay.confirmPayment(page, previous!.context.quote),
       'card.cancel': async ({ page }) => button(page, m.common_cancel()).click(),
-      'xstate.done.actor.cardForm': async ({ page, event }) => {
-        const last4 = (event as { output?: { last4?: string } }).output?.last4;
-        await page
-          .getByLabel(m.refunds_card_form_card_number())
-          .fill(last4 === '0002' ? '4000 0000 0000 0002' : '4242 4242 4242 4242');
-        await page.getByLabel(m.refunds_card_form_expiry_date()).fill('12/30');
-        await page.getByLabel(m.refunds_card_form_security_code_cvc()).fill('123');
-        await page.getByLabel(m.refunds_card_form_name_on_card()).fill('Alex Morgan');
-        await page.getByRole('button', { name: /^Use this card and pay/ }).click();
-      },
+      'xstate.done.actor.cardForm': async ({ page, event, previous }) =>
+        pay.typeNewCard(page, event, previous!.context.quote, 'Alex Morgan'),
       'xstate.error.actor.fetchOptions': answerWithModelError,
       'xstate.error.actor.fetchDepartures': answerWithModelError,
       'xstate.error.actor.fetchQuote': answerWithModelError,
@@ -288,11 +248,7 @@ describeBrowserReplay(
         const output = (event as { output?: ChangeQuote }).output;
         await portal(server, (output?.total.amount ?? 0) <= 0 ? 'BrandedBusinessTravel' : 'Leisure');
       },
-      'xstate.done.actor.pay': async (step) => {
-        const error = refusalIn(step.event);
-        if (error !== undefined && codeIn(step.event) !== 'CARD_DECLINED')
-          await answerWithModelError({ ...step, event: { type: step.event.type, error } });
-      },
+      'xstate.done.actor.pay': pay.answerPayRefusal,
     },
     states: {
       // The first load is the route's loader (decision 730): its call is held like the chart's own,
@@ -352,21 +308,9 @@ describeBrowserReplay(
           .getByText(owes(c) ? m.journey_change_you_pay() : m.journey_change_you_get_back(), { exact: true })
           .first()
           .waitFor();
-        if (c.priceMoved) await page.getByText(m.journey_change_price_moved_title(), { exact: true }).waitFor();
-        if (c.cardDeclined && c.error !== null)
-          await page.getByText(m.journey_change_card_refused_title(), { exact: true }).waitFor();
-        if (owes(c)) {
-          const radio = page.getByRole('radio', {
-            name: c.cardChoice.kind === 'new' ? m.journey_change_new_card() : m.journey_change_saved_card(VISA),
-            exact: true,
-          });
-          await expect.poll(() => radio.isChecked(), { message: 'the card chosen' }).toBe(true);
-        }
+        await pay.expectPaymentReview(page, c, VISA);
       },
-      cardForm: async ({ page }) => {
-        await page.getByLabel(m.refunds_card_form_card_number()).waitFor();
-        await button(page, m.common_cancel()).waitFor();
-      },
+      cardForm: async ({ page }) => pay.expectCardForm(page),
       paying: async ({ page }) => status(page, m.journey_change_paying()),
       // The route opens the new booking, which says which booking it replaces.
       changed: async ({ page, path }) => {
@@ -383,10 +327,7 @@ describeBrowserReplay(
         "A booking that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
       '#journeyChange.starting always [2]':
         "The loader's failed call is held and failed as the chart's fetchOptions, and the screen shows the load's error with Try again; the model test walks the starting edge",
-      '#journeyChange.paying xstate.error.actor.pay [0]':
-        'the attempt chart itself failing: no answer of the server causes it; the model test walks it',
-      '#journeyChange.paying change.check [0]':
-        'Check again shows only after a lost answer whose check got no answer either: caused by the network, not by the customer; the lost-answer chart’s model test and test/e2e/lost-answers.test.ts walk it (decision 575)',
+      ...pay.paymentNotUserActions('journeyChange'),
     },
   },
 );

@@ -14,6 +14,7 @@ import { SEASON_NOT_STARTED } from '#server/seed/bookings.ts';
 import { stableId } from '#server/seed/context.ts';
 import { DEMO_GUEST_TOKENS, GUEST_SEASON_KEY } from '#server/seed/guest-orders.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
+import * as pay from './replay/change-payment';
 import { answerWithModelError, describeBrowserReplay, SharedData } from './replay/replay';
 
 /**
@@ -29,6 +30,7 @@ import { answerWithModelError, describeBrowserReplay, SharedData } from './repla
  */
 type Who = 'sam' | 'guest';
 const data = new SharedData();
+const { button, codeIn, heading, portal, refusalIn, status, payAnswered: answered, payRefused: refused } = pay;
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 const TODAY = iso(Date.now());
@@ -86,27 +88,9 @@ const changed = {
   refunded: null,
   cardLast4: '4242',
 };
-const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
-const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
-const refusalIn = (event: { type: string }) => {
-  const output = (event as { output?: { kind?: string; error?: unknown } }).output;
-  return output?.kind === 'refused' ? output.error : undefined;
-};
-const codeIn = (event: { type: string }) =>
-  (refusalIn(event) as { problem?: { body?: { errors?: { code?: string }[] } } } | undefined)?.problem?.body
-    ?.errors?.[0]?.code;
-/** The page data's portal: the business portal charges no fee to change. */
-const portal = (server: { origin: string }, name: string) =>
-  fetch(`${server.origin}/__test/page-data`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ portal: name }),
-  });
+const SAM_CARD = { brand: 'VISA', last4: '4242' };
 
 const input = (who: Who): SeasonStartChangeInput => ({ bookingId: who, today: TODAY, keySeed: `replay-${who}` });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
 const datePart = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 describeBrowserReplay(
@@ -260,37 +244,12 @@ describeBrowserReplay(
         await page.keyboard.press('Tab');
       },
       'date.submit': async ({ page }) => button(page, m.season_start_continue()).click(),
-      'pay.select': async ({ page, event }) => {
-        if (event.type !== 'pay.select') return;
-        await page
-          .getByRole('radio', {
-            name:
-              event.choice.kind === 'new'
-                ? m.journey_change_new_card()
-                : m.journey_change_saved_card({ brand: 'VISA', last4: '4242' }),
-            exact: true,
-          })
-          .check();
-      },
-      'change.confirm': async ({ page, previous }) => {
-        const total = previous!.context.quote?.total.amount ?? 0;
-        await button(
-          page,
-          total > 0 ? m.journey_change_pay_and_change({ amount: '£10.00' }) : m.journey_change_confirm_change(),
-        ).click();
-      },
+      'pay.select': async ({ page, event }) => pay.choosePayWith(page, event, SAM_CARD),
+      'change.confirm': async ({ page, previous }) => pay.confirmPayment(page, previous!.context.quote),
       'change.back': async ({ page }) => button(page, m.season_start_choose_again()).click(),
       'card.cancel': async ({ page }) => button(page, m.common_cancel()).click(),
-      'xstate.done.actor.cardForm': async ({ page, event }) => {
-        const last4 = (event as { output?: { last4?: string } }).output?.last4;
-        await page
-          .getByLabel(m.refunds_card_form_card_number())
-          .fill(last4 === '0002' ? '4000 0000 0000 0002' : '4242 4242 4242 4242');
-        await page.getByLabel(m.refunds_card_form_expiry_date()).fill('12/30');
-        await page.getByLabel(m.refunds_card_form_security_code_cvc()).fill('123');
-        await page.getByLabel(m.refunds_card_form_name_on_card()).fill('Sam Patel');
-        await button(page, m.journey_change_card_submit({ amount: '£10.00' })).click();
-      },
+      'xstate.done.actor.cardForm': async ({ page, event, previous }) =>
+        pay.typeNewCard(page, event, previous!.context.quote, 'Sam Patel'),
       'xstate.error.actor.fetchOptions': answerWithModelError,
       'xstate.error.actor.fetchQuote': answerWithModelError,
       // Not changeable: the options as the server gives them for a season that has started.
@@ -304,12 +263,7 @@ describeBrowserReplay(
         await portal(server, output?.total.amount === 0 ? 'BrandedBusinessTravel' : 'Leisure');
       },
       // A declined new card is the payment provider's own answer; the server's other refusals come from the switch.
-      'xstate.done.actor.pay': async (step) => {
-        const error = refusalIn(step.event);
-        const code = codeIn(step.event);
-        if (error !== undefined && code !== 'CARD_DECLINED')
-          await answerWithModelError({ ...step, event: { type: step.event.type, error } });
-      },
+      'xstate.done.actor.pay': pay.answerPayRefusal,
     },
     states: {
       // The first load is the route's loader (decision 730), signed in and from the guest's link: its
@@ -358,27 +312,11 @@ describeBrowserReplay(
       reviewing: async ({ page, snapshot }) => {
         const c = snapshot.context;
         await heading(page, m.season_start_review_title());
-        if (c.priceMoved) await page.getByText(m.journey_change_price_moved_title(), { exact: true }).waitFor();
-        // The refusal shows until the next payment or a new date; the flag stays in the context.
-        if (c.cardDeclined && c.error !== null)
-          await page.getByText(m.journey_change_card_refused_title(), { exact: true }).waitFor();
-        if ((c.quote?.total.amount ?? 0) > 0) {
-          const radio = page.getByRole('radio', {
-            name:
-              c.cardChoice.kind === 'new'
-                ? m.journey_change_new_card()
-                : m.journey_change_saved_card({ brand: 'VISA', last4: '4242' }),
-            exact: true,
-          });
-          await expect.poll(() => radio.isChecked(), { message: 'the card chosen' }).toBe(true);
-        } else {
+        await pay.expectPaymentReview(page, c, SAM_CARD);
+        if ((c.quote?.total.amount ?? 0) <= 0)
           await page.getByText(m.journey_change_nothing_to_pay(), { exact: true }).waitFor();
-        }
       },
-      cardForm: async ({ page }) => {
-        await page.getByLabel(m.refunds_card_form_card_number()).waitFor();
-        await button(page, m.common_cancel()).waitFor();
-      },
+      cardForm: async ({ page }) => pay.expectCardForm(page),
       paying: async ({ page }) => status(page, m.season_start_paying()),
       changed: async ({ page }) => {
         await heading(page, m.season_start_done_title());
@@ -392,10 +330,7 @@ describeBrowserReplay(
         "Signed in, a season that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
       '#seasonStartChange.starting always [2]':
         "Signed in, the loader's failed call is held and failed as the chart's fetchOptions, and the screen shows the load's error with Try again; the model test walks the starting edge",
-      '#seasonStartChange.paying xstate.error.actor.pay [0]':
-        'the attempt chart itself failing: no answer of the server causes it; the model test walks it',
-      '#seasonStartChange.paying change.check [0]':
-        'Check again shows only after a lost answer whose check got no answer either: caused by the network, not by the customer; the lost-answer chart’s model test and test/e2e/lost-answers.test.ts walk it (decision 575)',
+      ...pay.paymentNotUserActions('seasonStartChange'),
     },
   },
 );

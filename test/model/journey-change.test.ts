@@ -1,15 +1,16 @@
 import { expect, it } from 'vitest';
 import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
-import { transition, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { describeMachineModel, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
-import { expectPaymentRefusals, payAnswered as answered, payRefused as refused } from './change-payment-answers';
+import * as payment from './change-payment-answers';
+
+const { payAnswered: answered, payRefused: refused } = payment;
 
 /** Changing a journey (docs/decisions/600-change-your-journey.md): the chart against what each state means. */
 const KEY_SEED = 'seed-change';
 const TODAY = '2026-11-22';
-const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
 const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
 const leg = (from: string, to: string, departure: string) => ({
   origin: { code: from, name: from },
@@ -158,7 +159,7 @@ const expectPayAnswers = (check: Check) => {
   // The route opens the new booking.
   expect(done.actions).toContain('openNewBooking');
   // The trains, the quote and the card choice stay.
-  expectPaymentRefusals(
+  payment.expectPaymentRefusals(
     pay,
     {
       outwardTrain: context.outwardTrain,
@@ -293,26 +294,7 @@ describeMachineModel(journeyChangeMachine, {
     },
     cardForm: { cardForm: watching },
     // Each payment with its own Idempotency-Key: nothing owed pays nothing; a saved card by its id; a new card by its token.
-    paying: {
-      pay: (c: {
-        quote: ChangeQuote;
-        attempt: number;
-        card: { token: string } | null;
-        cardChoice: { kind: string; cardId?: string };
-      }) => ({
-        request: {
-          quoteId: c.quote.quoteId,
-          expectedTotal: c.quote.total.amount,
-          payment:
-            c.quote.total.amount <= 0
-              ? { method: 'none' }
-              : c.cardChoice.kind === 'saved' && c.card === null
-                ? { method: 'saved', cardId: c.cardChoice.cardId }
-                : { method: 'card', token: c.card?.token },
-          idempotencyKey: keyOf(c),
-        },
-      }),
-    },
+    paying: { pay: payment.payCallOf(KEY_SEED) },
   },
   states: {
     loading: (check) => {
@@ -446,58 +428,14 @@ describeMachineModel(journeyChangeMachine, {
       ]);
     },
     reviewing: (check) => {
-      const { context, event } = check;
-      expect(context.quote).not.toBeNull();
-      // The card chosen is kept, either way.
-      const saved = { kind: 'saved', cardId: 'card-visa' } as const;
-      expect(nextFrom(check, { type: 'pay.select', choice: saved }).context.cardChoice).toEqual(saved);
-      expect(nextFrom(check, { type: 'pay.select', choice: { kind: 'new' } }).context.cardChoice).toEqual({
-        kind: 'new',
-      });
-      // Confirming: nothing owed or a saved card pays at once, a new card is typed first; the moved price is said once.
-      const confirmed = nextFrom(check, { type: 'change.confirm' });
-      const owes = (context.quote?.total.amount ?? 0) > 0;
-      expect(confirmed.value).toBe(owes && context.cardChoice.kind === 'new' ? 'cardForm' : 'paying');
-      expect(confirmed.context.priceMoved).toBe(false);
-      // A new attempt after a refusal starts clean: no error, no refused card (paying at once, or after the card form).
-      if (confirmed.value === 'paying')
-        expect(confirmed.context).toMatchObject({ error: null, errorCode: null, cardDeclined: false });
+      // The payment's review: a moved price shows 18 instead of 15.50; the other refusal is the booking changed elsewhere.
+      payment.expectPaymentReview(check, 18, 'ALREADY_CHANGED');
       const back = nextFrom(check, { type: 'change.back' });
       expect([back.value, back.context.priceMoved]).toEqual(['choosing', false]);
-      // A moved price is shown (18 instead of 15.50) before any charge.
-      if (context.priceMoved) expect(context.quote?.total.amount).toBe(18);
-      if (event.type === 'xstate.done.actor.pay') {
-        expect(context.error).not.toBeNull();
-        // A refused payment keeps its code: a card refusal its own, anything else the server's.
-        expect(context.errorCode).toBe(context.cardDeclined ? 'CARD_DECLINED' : 'ALREADY_CHANGED');
-      }
     },
-    cardForm: (check) => {
-      const { context } = check;
-      expect(context.cardChoice.kind).toBe('new');
-      expect((context.quote?.total.amount ?? 0) > 0).toBe(true);
-      // The card form checks the expiry against today.
-      expect(check.invoked.cardForm).toEqual({ today: TODAY });
-      expect(nextFrom(check, { type: 'card.cancel' }).value).toBe('reviewing');
-      const typed = nextFrom(check, {
-        type: 'xstate.done.actor.cardForm',
-        output: { token: 'tok_9', last4: '0009' },
-      } as never);
-      expect([typed.value, typed.context.card]).toEqual(['paying', { token: 'tok_9', last4: '0009' }]);
-    },
+    cardForm: (check) => payment.expectCardFormStep(check, TODAY),
     paying: (check) => {
-      const { context } = check;
-      expect(context.attempt).toBeGreaterThan(0);
-      expect(context.error).toBeNull();
-      expect(context.errorCode).toBeNull();
-      // A new attempt starts with no refusal of the card.
-      expect(context.cardDeclined).toBe(false);
-      // Check again asks the payment's chart to check, with the same key; the state stays.
-      const [again, sent] = transition(journeyChangeMachine, check.snapshot, { type: 'change.check' });
-      expect(again.value).toBe('paying');
-      expect(sent.map((a) => [a.type, a.params])).toEqual([
-        ['xstate.sendTo', expect.objectContaining({ targetId: 'pay', event: { type: 'submit.check' } })],
-      ]);
+      payment.expectPayingStep(journeyChangeMachine, check);
       expectPayAnswers(check);
     },
     changed: ({ snapshot, context }) => {

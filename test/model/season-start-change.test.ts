@@ -1,10 +1,12 @@
 import { expect, it } from 'vitest';
 import { seasonStartChangeMachine, seasonToday, startDateOf, startDateProblem } from '#machines/season-start-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
-import { createActor, transition, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { describeMachineModel, errorOf, nextFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
-import { expectPaymentRefusals, payAnswered as answered, payRefused as refused } from './change-payment-answers';
+import * as payment from './change-payment-answers';
+
+const { payAnswered: answered, payRefused: refused } = payment;
 
 /**
  * A season's change of start date (docs/decisions/690-season-start-date-change.md and
@@ -12,7 +14,6 @@ import { expectPaymentRefusals, payAnswered as answered, payRefused as refused }
  */
 const KEY_SEED = 'seed-season';
 const TODAY = '2026-12-07';
-const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
 const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
 
 const options = (changeable: boolean): SeasonChangeOptions => ({
@@ -109,7 +110,7 @@ const expectPayAnswers = (check: Check & { context: ModelSnapshot['context'] }) 
   expect(done.context.result).toEqual(changed);
   expect(done.output).toEqual({ result: changed });
   // The date, the quote and the card choice stay.
-  expectPaymentRefusals(
+  payment.expectPaymentRefusals(
     pay,
     { date: context.date, quote: context.quote, cardChoice: context.cardChoice },
     { error: seasonStarted, sentence: 'This season has started.', code: 'SEASON_STARTED' },
@@ -197,26 +198,7 @@ describeMachineModel(seasonStartChangeMachine, {
     },
     cardForm: { cardForm: watching },
     // Each payment with its own Idempotency-Key: nothing owed pays nothing; a saved card by its id; a new card by its token.
-    paying: {
-      pay: (c: {
-        quote: SeasonChangeQuote;
-        attempt: number;
-        card: { token: string } | null;
-        cardChoice: { kind: string; cardId?: string };
-      }) => ({
-        request: {
-          quoteId: c.quote.quoteId,
-          expectedTotal: c.quote.total.amount,
-          payment:
-            c.quote.total.amount <= 0
-              ? { method: 'none' }
-              : c.cardChoice.kind === 'saved' && c.card === null
-                ? { method: 'saved', cardId: c.cardChoice.cardId }
-                : { method: 'card', token: c.card?.token },
-          idempotencyKey: keyOf(c),
-        },
-      }),
-    },
+    paying: { pay: payment.payCallOf(KEY_SEED) },
   },
   states: {
     loading: (check) => {
@@ -301,61 +283,17 @@ describeMachineModel(seasonStartChangeMachine, {
       });
     },
     reviewing: (check) => {
-      const { context, event } = check;
-      expect(context.quote).not.toBeNull();
-      // The card chosen is kept, either way.
-      const saved = { kind: 'saved', cardId: 'card-visa' } as const;
-      expect(nextFrom(check, { type: 'pay.select', choice: saved }).context.cardChoice).toEqual(saved);
-      expect(nextFrom(check, { type: 'pay.select', choice: { kind: 'new' } }).context.cardChoice).toEqual({
-        kind: 'new',
-      });
-      // Confirming: nothing owed or a saved card pays at once, a new card is typed first; the moved price is said once.
-      const confirmed = nextFrom(check, { type: 'change.confirm' });
-      const owes = (context.quote?.total.amount ?? 0) > 0;
-      const newCard = context.cardChoice.kind === 'new';
-      expect(confirmed.value).toBe(owes && newCard ? 'cardForm' : 'paying');
-      expect(confirmed.context.priceMoved).toBe(false);
-      // A new attempt after a refusal starts clean: no error, no refused card (paying at once, or after the card form).
-      if (confirmed.value === 'paying')
-        expect(confirmed.context).toMatchObject({ error: null, errorCode: null, cardDeclined: false });
+      const { context } = check;
+      // The payment's review: a moved price shows 12 instead of 10; the other refusal is the season started meanwhile.
+      payment.expectPaymentReview(check, 12, 'SEASON_STARTED');
       // Back to the date: the moved price and the last error are forgotten, the date kept.
       const back = nextFrom(check, { type: 'change.back' });
       expect(back.value).toBe('choosing');
       expect(back.context).toMatchObject({ priceMoved: false, error: null, errorCode: null, date: context.date });
-      // A moved price is shown (12 instead of 10) before any charge.
-      if (context.priceMoved) expect(context.quote?.total.amount).toBe(12);
-      if (event.type === 'xstate.done.actor.pay') {
-        expect(context.error).not.toBeNull();
-        // A refused payment keeps its code: a card refusal its own, anything else the server's.
-        expect(context.errorCode).toBe(context.cardDeclined ? 'CARD_DECLINED' : 'SEASON_STARTED');
-      }
     },
-    cardForm: (check) => {
-      const { context } = check;
-      expect(context.cardChoice.kind).toBe('new');
-      expect((context.quote?.total.amount ?? 0) > 0).toBe(true);
-      // The card form checks the expiry against today.
-      expect(check.invoked.cardForm).toEqual({ today: TODAY });
-      expect(nextFrom(check, { type: 'card.cancel' }).value).toBe('reviewing');
-      const typed = nextFrom(check, {
-        type: 'xstate.done.actor.cardForm',
-        output: { token: 'tok_9', last4: '0009' },
-      } as never);
-      expect([typed.value, typed.context.card]).toEqual(['paying', { token: 'tok_9', last4: '0009' }]);
-    },
+    cardForm: (check) => payment.expectCardFormStep(check, TODAY),
     paying: (check) => {
-      const { context } = check;
-      expect(context.attempt).toBeGreaterThan(0);
-      expect(context.error).toBeNull();
-      expect(context.errorCode).toBeNull();
-      // A new attempt starts with no refusal of the card.
-      expect(context.cardDeclined).toBe(false);
-      // Check again asks the payment's chart to check, with the same key; the state stays.
-      const [again, sent] = transition(seasonStartChangeMachine, check.snapshot, { type: 'change.check' });
-      expect(again.value).toBe('paying');
-      expect(sent.map((a) => [a.type, a.params])).toEqual([
-        ['xstate.sendTo', expect.objectContaining({ targetId: 'pay', event: { type: 'submit.check' } })],
-      ]);
+      payment.expectPayingStep(seasonStartChangeMachine, check);
       expectPayAnswers(check);
     },
     changed: ({ snapshot, context }) => {

@@ -1,10 +1,9 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { useMachine } from '@xstate/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { journeyToday, searchErrors, type journeyChangeMachine } from '#machines/journey-change';
 import type { FirstData } from '#machines/lib/first-data';
-import type { refundCardFormMachine } from '#machines/refund-card-form';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatDate, formatMoney, formatTime } from '#src/i18n/format';
 import {
@@ -19,18 +18,15 @@ import {
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
-import { useFocusFallback } from '#src/ui/focus-fallback';
 import { LoadError } from '#src/ui/load-error';
-import { Loading, Page } from '#src/ui/page';
+import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { bookingPath } from '../booking-links';
-import { CheckAgain } from '../check-again';
-import { useLostAnswerPhase } from '../lost-answer';
+import * as Payment from '../change-payment/payment-steps';
+import type { LostAnswerPhase } from '../lost-answer';
 import { journeyChangeFlow } from './journey-change.flow';
-import { CardForm } from '../refunds/card-form';
 import * as styles from '../refunds/refunds.css';
 import { refusalText } from './change-words';
-import { PayWith } from './pay-with';
 import { m } from '#src/paraglide/messages.js';
 
 type Snapshot = SnapshotFrom<typeof journeyChangeMachine>;
@@ -78,8 +74,7 @@ export function JourneyChangeScreen({
   first?: FirstData<ChangeOptions> | undefined;
 }) {
   const [snapshot, send] = useJourneyChange(bookingId, guest, first ?? null);
-  const phase = useLostAnswerPhase(snapshot.children.pay);
-  useFocusFallback(JSON.stringify(snapshot.value) + (phase ?? ''));
+  const phase = Payment.usePaymentPhase(snapshot);
   return (
     <JourneyChangePage bookingId={bookingId} guest={guest}>
       <ChangeView snapshot={snapshot} send={send} phase={phase} />
@@ -98,26 +93,13 @@ export function JourneyChangeLoading({ bookingId, guest }: { bookingId: string; 
 
 function JourneyChangePage({ bookingId, guest, children }: { bookingId: string; guest: boolean; children: ReactNode }) {
   return (
-    <Page title={m.journey_change_title()}>
-      <p>
-        <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>
-          {m.journey_change_back_to_booking()}
-        </Link>
-      </p>
+    <Payment.ChangePage title={m.journey_change_title()} bookingId={bookingId} guest={guest}>
       {children}
-    </Page>
+    </Payment.ChangePage>
   );
 }
 
-function ChangeView({
-  snapshot,
-  send,
-  phase,
-}: {
-  snapshot: Snapshot;
-  send: Send;
-  phase: ReturnType<typeof useLostAnswerPhase>;
-}) {
+function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send; phase: LostAnswerPhase | null }) {
   const c = snapshot.context;
   const { locale } = useServices();
   if (snapshot.matches('loading')) return <Loading label={m.journey_change_loading()} />;
@@ -136,28 +118,22 @@ function ChangeView({
   if (snapshot.matches('quoting')) return <Loading label={m.journey_change_quoting()} />;
   if (snapshot.matches('reviewing') && c.quote) return <Review snapshot={snapshot} send={send} quote={c.quote} />;
   if (snapshot.matches('cardForm')) {
-    const child = snapshot.children.cardForm as ActorRefFrom<typeof refundCardFormMachine> | undefined;
-    return child ? (
-      <CardForm
-        actor={child}
+    return (
+      <Payment.ChangeCardStep
+        actor={snapshot.children.cardForm}
+        amount={c.quote ? formatMoney(c.quote.total.amount, c.quote.total.currencyCode, locale.tag) : ''}
         onCancel={() => send({ type: 'card.cancel' })}
-        title={m.journey_change_card_title()}
-        submitLabel={m.journey_change_card_submit({
-          amount: c.quote ? formatMoney(c.quote.total.amount, c.quote.total.currencyCode, locale.tag) : '',
-        })}
       />
-    ) : null;
+    );
   }
   if (snapshot.matches('paying')) {
-    if (phase === 'unconfirmed') {
-      return (
-        <Alert tone="info" title={m.journey_change_unconfirmed_title()}>
-          <p>{m.journey_change_unconfirmed()}</p>
-          <CheckAgain onCheck={() => send({ type: 'change.check' })} />
-        </Alert>
-      );
-    }
-    return <Loading label={phase === 'checking' ? m.journey_change_checking() : m.journey_change_paying()} />;
+    return (
+      <Payment.ChangePayingStep
+        phase={phase}
+        payingLabel={m.journey_change_paying()}
+        onCheck={() => send({ type: 'change.check' })}
+      />
+    );
   }
   return <Loading label={m.journey_change_opening_new_booking()} />;
 }
@@ -395,23 +371,12 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
   const total = quote.total.amount;
   const cards = c.options?.savedCards ?? [];
   const positive = (x: ChangeMoney) => f.money({ ...x, amount: Math.abs(x.amount) });
-  const confirm =
-    total > 0 ? m.journey_change_pay_and_change({ amount: f.money(quote.total) }) : m.journey_change_confirm_change();
   return (
     <section aria-labelledby="change-review-title">
       <h2 id="change-review-title" className={styles.sectionTitle}>
         {m.journey_change_review_title()}
       </h2>
-      {c.priceMoved && (
-        <Alert tone="info" title={m.journey_change_price_moved_title()}>
-          <p>{m.journey_change_price_moved()}</p>
-        </Alert>
-      )}
-      {c.error !== null && (
-        <Alert tone="error" title={c.cardDeclined ? m.journey_change_card_refused_title() : undefined}>
-          <p>{c.error === true ? m.journey_change_pay_failed() : refusalText(c.errorCode, c.error)}</p>
-        </Alert>
-      )}
+      <Payment.PaymentNotices payment={c} refusal={refusalText} />
       <div className={styles.cardGrid}>
         <JourneyPair title={m.journey_change_old_journey()} outward={quote.old.outward} inward={quote.old.inward} />
         <JourneyPair title={m.journey_change_new_journey()} outward={quote.new.outward} inward={quote.new.inward} />
@@ -458,15 +423,16 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
       )}
       {total < 0 && <p>{m.journey_change_refund_to_card()}</p>}
       <Rules kind={quote.fareKind} fee={c.options?.fee ?? quote.fees} />
-      {total > 0 && (
-        <PayWith cards={cards} choice={c.cardChoice} onSelect={(choice) => send({ type: 'pay.select', choice })} />
-      )}
-      <div className={styles.actions}>
-        <Button onClick={() => send({ type: 'change.confirm' })}>{confirm}</Button>
-        <Button tone="secondary" onClick={() => send({ type: 'change.back' })}>
-          {m.journey_change_choose_again()}
-        </Button>
-      </div>
+      <Payment.PaymentActions
+        total={total}
+        amount={f.money(quote.total)}
+        cards={cards}
+        choice={c.cardChoice}
+        onSelect={(choice) => send({ type: 'pay.select', choice })}
+        onConfirm={() => send({ type: 'change.confirm' })}
+        onBack={() => send({ type: 'change.back' })}
+        backLabel={m.journey_change_choose_again()}
+      />
     </section>
   );
 }

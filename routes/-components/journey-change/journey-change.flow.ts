@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { journeyChangeMachine, type PayRequest } from '#machines/journey-change';
+import { journeyChangeMachine } from '#machines/journey-change';
+import type { PayRequest } from '#machines/lib/change-payment';
 import { refundCardFormMachine } from '#machines/refund-card-form';
 import { journeyChangeApi } from '#src/api/journey-change';
 import { defineFlow } from '#src/flow';

@@ -1,12 +1,13 @@
 import { fromPromise } from 'xstate';
-import { seasonStartChangeMachine, type SeasonPayRequest } from '#machines/season-start-change';
+import type { PayRequest } from '#machines/lib/change-payment';
+import { seasonStartChangeMachine } from '#machines/season-start-change';
 import { seasonStartChangeApi } from '#src/api/season-start-change';
 import { defineFlow } from '#src/flow';
 import { lostAnswerAttempt } from '../lost-answer';
 import { changeCardFormFlow } from '../journey-change/journey-change.flow';
 
 /** The payment's attempt (decision 575): its Idempotency-Key goes with the one call. */
-const payAttempt = lostAnswerAttempt<SeasonPayRequest>(({ api }) => {
+const payAttempt = lostAnswerAttempt<PayRequest>(({ api }) => {
   const season = seasonStartChangeApi(api);
   return (request) => season.pay(request);
 });

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   seasonToday,
   startDateProblem,
@@ -8,7 +8,6 @@ import {
   type StartDateField,
   type seasonStartChangeMachine,
 } from '#machines/season-start-change';
-import type { refundCardFormMachine } from '#machines/refund-card-form';
 import { newKeySeed } from '#src/api/idempotency';
 import { startDateMessage } from '#src/copy/season-start-change';
 import { formatMoney } from '#src/i18n/format';
@@ -20,17 +19,14 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import * as fieldStyles from '#src/ui/field.css';
 import { FieldError } from '#src/ui/field-error';
-import { useFocusFallback } from '#src/ui/focus-fallback';
 import { LoadError } from '#src/ui/load-error';
-import { Loading, Page } from '#src/ui/page';
+import { Loading } from '#src/ui/page';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { bookingPath } from '../booking-links';
 import { ukDate } from '../booking-format';
-import { CheckAgain } from '../check-again';
+import * as Payment from '../change-payment/payment-steps';
 import { refusalText } from '../journey-change/change-words';
-import { PayWith } from '../journey-change/pay-with';
-import { useLostAnswerPhase } from '../lost-answer';
-import { CardForm } from '../refunds/card-form';
+import type { LostAnswerPhase } from '../lost-answer';
 import * as refundStyles from '../refunds/refunds.css';
 import { StepHeading } from '../refunds/step-heading';
 import { seasonStartChangeFlow } from './season-start-change.flow';
@@ -68,8 +64,7 @@ export function SeasonStartScreen({
     first: first ?? null,
   }));
   const [snapshot, send] = seasonStartChangeFlow.useFlow({ input });
-  const phase = useLostAnswerPhase(snapshot.children.pay);
-  useFocusFallback(JSON.stringify(snapshot.value) + (phase ?? ''));
+  const phase = Payment.usePaymentPhase(snapshot);
   return (
     <SeasonStartPage bookingId={bookingId} guest={guest}>
       <SeasonStartView snapshot={snapshot} send={send} phase={phase} guest={guest} />
@@ -88,14 +83,9 @@ export function SeasonStartLoading({ bookingId, guest }: { bookingId: string; gu
 
 function SeasonStartPage({ bookingId, guest, children }: { bookingId: string; guest: boolean; children: ReactNode }) {
   return (
-    <Page title={m.season_start_title()}>
-      <p>
-        <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>
-          {m.journey_change_back_to_booking()}
-        </Link>
-      </p>
+    <Payment.ChangePage title={m.season_start_title()} bookingId={bookingId} guest={guest}>
       {children}
-    </Page>
+    </Payment.ChangePage>
   );
 }
 
@@ -107,7 +97,7 @@ function SeasonStartView({
 }: {
   snapshot: Snapshot;
   send: Send;
-  phase: ReturnType<typeof useLostAnswerPhase>;
+  phase: LostAnswerPhase | null;
   guest: boolean;
 }) {
   const c = snapshot.context;
@@ -126,26 +116,22 @@ function SeasonStartView({
   if (snapshot.matches('quoting')) return <Loading label={m.season_start_quoting()} />;
   if (snapshot.matches('reviewing')) return <Review snapshot={snapshot} send={send} />;
   if (snapshot.matches('cardForm')) {
-    const child = snapshot.children.cardForm as ActorRefFrom<typeof refundCardFormMachine> | undefined;
-    return child ? (
-      <CardForm
-        actor={child}
+    return (
+      <Payment.ChangeCardStep
+        actor={snapshot.children.cardForm}
+        amount={c.quote ? money(c.quote.total) : ''}
         onCancel={() => send({ type: 'card.cancel' })}
-        title={m.journey_change_card_title()}
-        submitLabel={m.journey_change_card_submit({ amount: c.quote ? money(c.quote.total) : '' })}
       />
-    ) : null;
+    );
   }
   if (snapshot.matches('paying')) {
-    if (phase === 'unconfirmed') {
-      return (
-        <Alert tone="info" title={m.journey_change_unconfirmed_title()}>
-          <p>{m.journey_change_unconfirmed()}</p>
-          <CheckAgain onCheck={() => send({ type: 'change.check' })} />
-        </Alert>
-      );
-    }
-    return <Loading label={phase === 'checking' ? m.journey_change_checking() : m.season_start_paying()} />;
+    return (
+      <Payment.ChangePayingStep
+        phase={phase}
+        payingLabel={m.season_start_paying()}
+        onCheck={() => send({ type: 'change.check' })}
+      />
+    );
   }
   return <Done snapshot={snapshot} guest={guest} />;
 }
@@ -297,23 +283,12 @@ function Review({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const quote = c.quote;
   if (!quote) return null;
   const total = quote.total.amount;
-  const confirm =
-    total > 0 ? m.journey_change_pay_and_change({ amount: money(quote.total) }) : m.journey_change_confirm_change();
   return (
     <section aria-labelledby="season-start-review-title">
       <StepHeading id="season-start-review-title" className={refundStyles.sectionTitle}>
         {m.season_start_review_title()}
       </StepHeading>
-      {c.priceMoved && (
-        <Alert tone="info" title={m.journey_change_price_moved_title()}>
-          <p>{m.journey_change_price_moved()}</p>
-        </Alert>
-      )}
-      {c.error !== null && (
-        <Alert tone="error" title={c.cardDeclined ? m.journey_change_card_refused_title() : undefined}>
-          <p>{c.error === true ? m.journey_change_pay_failed() : seasonRefusalText(c.errorCode, c.error)}</p>
-        </Alert>
-      )}
+      <Payment.PaymentNotices payment={c} refusal={seasonRefusalText} />
       <dl className={refundStyles.legLines}>
         <dt>{m.season_start_now_valid()}</dt>
         <dd>{c.options ? validity(c.options.season) : ''}</dd>
@@ -347,19 +322,16 @@ function Review({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         </dt>
         <dd className={refundStyles.grandTotal}>{money(quote.total)}</dd>
       </dl>
-      {total > 0 && (
-        <PayWith
-          cards={c.options?.savedCards ?? []}
-          choice={c.cardChoice}
-          onSelect={(choice) => send({ type: 'pay.select', choice })}
-        />
-      )}
-      <div className={refundStyles.actions}>
-        <Button onClick={() => send({ type: 'change.confirm' })}>{confirm}</Button>
-        <Button tone="secondary" onClick={() => send({ type: 'change.back' })}>
-          {m.season_start_choose_again()}
-        </Button>
-      </div>
+      <Payment.PaymentActions
+        total={total}
+        amount={money(quote.total)}
+        cards={c.options?.savedCards ?? []}
+        choice={c.cardChoice}
+        onSelect={(choice) => send({ type: 'pay.select', choice })}
+        onConfirm={() => send({ type: 'change.confirm' })}
+        onBack={() => send({ type: 'change.back' })}
+        backLabel={m.season_start_choose_again()}
+      />
     </section>
   );
 }

@@ -1,8 +1,6 @@
+import type { CardChoice } from '#machines/lib/change-payment';
 import * as styles from '../refunds/refunds.css';
 import { m } from '#src/paraglide/messages.js';
-
-/** A saved card's id, or a new card: where a change's money comes from. */
-export type PayChoice = { kind: 'saved'; cardId: string } | { kind: 'new' };
 
 /**
  * "Pay with": the customer's saved cards (an expired one cannot be chosen) and a new card, for a
@@ -14,8 +12,8 @@ export function PayWith({
   onSelect,
 }: {
   cards: readonly { id: string; brand: string; last4: string; expired: boolean }[];
-  choice: PayChoice;
-  onSelect: (choice: PayChoice) => void;
+  choice: CardChoice;
+  onSelect: (choice: CardChoice) => void;
 }) {
   return (
     <fieldset className={styles.fieldset}>
