@@ -100,7 +100,7 @@ export const savedCardsMachine = setup({
   },
 }).createMachine({
   id: 'savedCards',
-  context: ({ input }) => ({ cards: [], pendingId: null, deletedId: null, first: input?.first ?? null }),
+  context: ({ input }) => ({ cards: [], pendingId: null, deletedId: null, first: input.first ?? null }),
   initial: 'starting',
   states: {
     starting: {
