@@ -435,6 +435,11 @@ describeMachineModel(journeyChangeMachine, {
       if (event.type === 'xstate.done.actor.pay') expect([context.priceMoved, context.quote]).toEqual([true, null]);
       const quoted = nextFrom(check, { type: 'xstate.done.actor.fetchQuote', output: quote(15.5) } as never);
       expect([quoted.value, quoted.context.quote]).toEqual(['reviewing', quote(15.5)]);
+      // A change that costs nothing pays nothing: confirmed at once, even with a new card chosen.
+      const free = nextFrom(check, { type: 'xstate.done.actor.fetchQuote', output: quote(0) } as never);
+      const freeWithNewCard = nextFrom({ snapshot: free }, { type: 'pay.select', choice: { kind: 'new' } });
+      const freePaying = nextFrom({ snapshot: freeWithNewCard }, { type: 'change.confirm' });
+      expect(freePaying.value).toBe('paying');
       // A train picked again after a refusal is quoted: the refusal is gone with the quote.
       expect([quoted.context.error, quoted.context.errorCode]).toEqual([null, null]);
       const full = httpError(409, 'TRAIN_FULL', 'This train is full: choose another.');
@@ -458,6 +463,9 @@ describeMachineModel(journeyChangeMachine, {
       const confirmed = nextFrom(check, { type: 'change.confirm' });
       const owes = (context.quote?.total.amount ?? 0) > 0;
       expect(confirmed.value).toBe(owes && context.cardChoice.kind === 'new' ? 'cardForm' : 'paying');
+      // Nothing owed pays at once whichever card is chosen: no card is typed to pay nothing.
+      const withNewCard = nextFrom(check, { type: 'pay.select', choice: { kind: 'new' } });
+      expect(nextFrom({ snapshot: withNewCard }, { type: 'change.confirm' }).value).toBe(owes ? 'cardForm' : 'paying');
       expect(confirmed.context.priceMoved).toBe(false);
       // A new attempt after a refusal starts clean: no error, no refused card (paying at once, or after the card form).
       if (confirmed.value === 'paying')
