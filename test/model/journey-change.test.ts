@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
 import { transition, type SnapshotFrom } from 'xstate';
-import { describeMachineModel, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
+import { describeMachineModel, inputOf, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 import { expectPaymentRefusals, payAnswered as answered, payRefused as refused } from './change-payment-answers';
 
@@ -440,6 +440,9 @@ describeMachineModel(journeyChangeMachine, {
       const freeWithNewCard = nextFrom({ snapshot: free }, { type: 'pay.select', choice: { kind: 'new' } });
       const freePaying = nextFrom({ snapshot: freeWithNewCard }, { type: 'change.confirm' });
       expect(freePaying.value).toBe('paying');
+      expect((inputOf(freePaying, 'pay') as { request: { payment: unknown } }).request.payment).toEqual({
+        method: 'none',
+      });
       // A train picked again after a refusal is quoted: the refusal is gone with the quote.
       expect([quoted.context.error, quoted.context.errorCode]).toEqual([null, null]);
       const full = httpError(409, 'TRAIN_FULL', 'This train is full: choose another.');
