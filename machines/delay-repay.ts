@@ -123,7 +123,8 @@ export function toSubmitClaimDetails(form: ClaimForm): SubmitClaimDetails {
       : { type: form.paymentType === 'rail-voucher' ? 'rail-voucher' : 'original-payment' };
   return {
     journey: { direction: form.direction === 'inward' ? 'inward' : 'outward' },
-    delay: { minutes: Number(form.delay.trim()) },
+    // Number() skips the white space around the minutes itself (claimFormErrors trims to check them).
+    delay: { minutes: Number(form.delay) },
     paymentMethod,
   };
 }
@@ -220,8 +221,9 @@ export const delayRepayMachine = setup({
       const claimId = doneOutput<ClaimTokenResponse>(event, 'fetchClaimToken').claimId ?? context.claimId;
       return claimId !== null && claimId !== '';
     },
-    isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
-    isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',
+    // Both asked only in loaded.routing, which a stored claim opens (storeClaim, storeSubmitted).
+    isPunchout: ({ context }) => context.claim!.claimType === 'Punchout',
+    isOpenForClaim: ({ context }) => context.claim!.status === 'eligible',
     canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.values)).length === 0,
     isSubmitAnswered: ({ event }) => isAnswered(event, 'submitClaim'),
     /** 409 CLAIM_NOT_OPEN: the claim has been made already (an earlier attempt went through). */
@@ -251,14 +253,18 @@ export const delayRepayMachine = setup({
     storeClaim: assign(({ event }) => claimPatch(doneOutput<Claim>(event, 'fetchClaim'))),
     storeLoadError: assign({ loadError: ({ event }) => loadErrorOf(event) }),
     /** The same from what the route loaded. */
-    storeFirstClaim: assign(({ context }) => (firstLoaded(context.first) ? claimPatch(context.first.data) : {})),
+    // Runs only where firstLoaded said yes (firstLoaded, firstLoadedWithDraft): the route's answer is set.
+    storeFirstClaim: assign(({ context }) => claimPatch((context.first as { data: Claim }).data)),
     storeFirstLoadError: assign({ loadError: ({ context }) => loadErrorOf(firstFailure(context)) }),
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    storeSubmitted: assign(({ context, event }) => {
-      return { claim: answerOf<Claim>(event, 'submitClaim') ?? context.claim, submitError: null, justSubmitted: true };
-    }),
+    /** Runs only on an answered submit (isSubmitAnswered): the answer is the claim as it now stands. */
+    storeSubmitted: assign(({ event }) => ({
+      claim: answerOf<Claim>(event, 'submitClaim')!,
+      submitError: null,
+      justSubmitted: true,
+    })),
     /** The attempt's refusal (or, should the attempt itself fail, that failure), as its status and code. */
     storeSubmitError: assign({
       submitError: ({ event }) => {
@@ -271,9 +277,8 @@ export const delayRepayMachine = setup({
     /** A new submit: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => nextAttempt(context)),
     /** The kept draft over the loaded claim's form: the customer sees what they typed, not yet sent. */
-    restoreDraft: assign(({ context }) =>
-      context.draft ? { values: context.draft, dirty: true, draft: null, draftRestored: true } : {},
-    ),
+    // Runs only where a draft was kept (hasDraft, firstLoadedWithDraft).
+    restoreDraft: assign(({ context }) => ({ values: context.draft!, dirty: true, draft: null, draftRestored: true })),
     clearDraftRestored: assign({ draftRestored: false }),
     /** Provided by the app: keep what was typed in memory for after sign-in (never storage or the URL). */
     keepDraft: (_, _params: ClaimForm) => {},

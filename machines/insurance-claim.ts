@@ -143,7 +143,6 @@ export const insuranceClaimMachine = setup({
       const parsed = eligibilityOf(event);
       return parsed.success && !parsed.output.isClaimable;
     },
-    hasClaimId: ({ context }) => context.claimId !== null && context.claimId !== '',
     isClaimAnswered: ({ event }) => isAnswered(event, 'submitClaim'),
     /** The customer left the attempt while its outcome was unconfirmed (Cancel, ×, Escape). */
     isClaimLeft: ({ event }) => doneOutput<{ kind: string }>(event, 'submitClaim').kind === 'left',
@@ -250,7 +249,7 @@ export const insuranceClaimMachine = setup({
       description: 'The modal opens: the product can be claimed on.',
       tags: 'ELIGIBILITY_SUCCESS',
       on: {
-        'insurance.claim': { guard: 'hasClaimId', target: 'claimRequest' },
+        'insurance.claim': { target: 'claimRequest' },
         'modal.close': { target: 'none', actions: 'reset' },
       },
     },
@@ -294,7 +293,7 @@ export const insuranceClaimMachine = setup({
       description: 'CLAIM_FAILED: the modal shows the failure; the claim may be tried again.',
       tags: 'CLAIM_FAILED',
       on: {
-        'insurance.claim': { guard: 'hasClaimId', target: 'claimRequest' },
+        'insurance.claim': { target: 'claimRequest' },
         'modal.close': { target: 'none', actions: 'reset' },
       },
     },

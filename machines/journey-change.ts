@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   legsOf,
   type ChangeDirection,
@@ -157,41 +157,48 @@ export const journeyChangeMachine = setup({
       firstLoaded(context.first) && context.first.data.directions.some((d) => d.changeable),
     firstLoaded: ({ context }) => firstLoaded(context.first),
     firstFailed: ({ context }) => firstFailed(context.first),
+    // Asked only in choosing, which stored options open (storeOptions, storeFirstOptions).
     searchValid: ({ context }) =>
       Object.keys(searchErrors(context.search, context.today)).length === 0 &&
-      (context.options?.directions.some((d) => d.direction === context.search.direction && d.changeable) ?? false),
-    isAvailable: ({ context, event }) =>
-      event.type === 'train.pick' &&
-      (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
+      context.options!.directions.some((d) => d.direction === context.search.direction && d.changeable),
+    // Both asked only in picking, which stored departures open (storeDepartures).
+    isAvailable: ({ context, event }) => {
+      assertEvent(event, 'train.pick');
+      return context.departures!.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE');
+    },
     /** An available outward train picked for both legs: the return's trains come next. */
-    isAvailableWithReturnNext: ({ context, event }) =>
-      event.type === 'train.pick' &&
-      context.search.direction === 'both' &&
-      context.leg === 'outward' &&
-      (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
+    isAvailableWithReturnNext: ({ context, event }) => {
+      assertEvent(event, 'train.pick');
+      return (
+        context.search.direction === 'both' &&
+        context.leg === 'outward' &&
+        context.departures!.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE')
+      );
+    },
     ...changePaymentGuards,
   },
   actions: {
     storeOptions: assign(({ context, event }) =>
       withOptions(context, doneOutput<ChangeOptions>(event, 'fetchOptions')),
     ),
-    storeFirstOptions: assign(({ context }) =>
-      firstLoaded(context.first) ? withOptions(context, context.first.data) : {},
-    ),
+    // Runs only where firstLoaded said yes (firstChangeable, firstLoaded): the route's answer is set.
+    storeFirstOptions: assign(({ context }) => withOptions(context, (context.first as { data: ChangeOptions }).data)),
+    // Runs only where firstFailed said yes: the route's error is set.
     storeFirstError: assign(({ context }) => {
-      const failure = { error: firstFailed(context.first) ? context.first.error : undefined };
+      const failure = { error: (context.first as { error: unknown }).error };
       return { error: problemMessageOfEvent(failure), errorCode: codeOf(problemOfEvent(failure)) };
     }),
-    setDirection: assign({
-      search: ({ context, event }) =>
-        event.type === 'search.direction' ? { ...context.search, direction: event.direction } : context.search,
+    setDirection: assign(({ context, event }) => {
+      assertEvent(event, 'search.direction');
+      return { search: { ...context.search, direction: event.direction } };
     }),
-    setSearchField: assign({
-      search: ({ context, event }) =>
-        event.type === 'search.change' ? { ...context.search, [event.field]: event.value } : context.search,
+    setSearchField: assign(({ context, event }) => {
+      assertEvent(event, 'search.change');
+      return { search: { ...context.search, [event.field]: event.value } };
     }),
+    // Every direction has a first leg (legsOf: both is outward then inward).
     startSearch: assign(({ context }) => ({
-      leg: legsOf(context.search.direction)[0] ?? 'outward',
+      leg: legsOf(context.search.direction)[0]!,
       outwardTrain: null,
       inwardTrain: null,
       error: null,
@@ -208,7 +215,7 @@ export const journeyChangeMachine = setup({
       errorCode: ({ event }) => codeOf(problemOfEvent(event)),
     }),
     pickTrain: assign(({ context, event }) => {
-      if (event.type !== 'train.pick') return {};
+      assertEvent(event, 'train.pick');
       return context.leg === 'outward' ? { outwardTrain: event.trainId } : { inwardTrain: event.trainId };
     }),
     storeQuote: assign({

@@ -187,8 +187,9 @@ export const refundQuoteMachine = setup({
       entry: 'goToIneligibleView',
     },
   },
+  // Read only in toRefundPage and toIneligibleView, both entered with fetchQuote's answer (storeQuote).
   output: ({ context }) => ({
     destination: isRequestableQuote(context.quote) ? 'refundPage' : 'ineligibleView',
-    quoteId: context.quote?.quoteId ?? null,
+    quoteId: context.quote!.quoteId ?? null,
   }),
 });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import {
   DEFAULT_REFUND_REASON,
   type PartialRefundsResponse,
@@ -143,16 +143,19 @@ export const refundRequestMachine = setup({
     firstLoaded: ({ context }) => firstLoaded(context.first),
     firstFailed: ({ context }) => firstFailed(context.first),
     isFraudMarked: ({ context }) => context.fraud,
-    selectsTickets: ({ event }) => event.type === 'refund.select' && event.refundables.length > 0,
+    selectsTickets: ({ event }) => {
+      assertEvent(event, 'refund.select');
+      return event.refundables.length > 0;
+    },
     isCardDeclinedAndRequestable: ({ context, event }) =>
       context.requestError === 'INVALID_CREDIT_CARD' && isRequestableQuote(quoteOf(event)),
     isRequestable: ({ event }) => isRequestableQuote(quoteOf(event)),
     isTermsIneligible: ({ event }) => isTermsIneligible(quoteOf(event)),
     hasRequestableQuote: ({ context }) => isRequestableQuote(context.quote),
-    needsNewCard: ({ context }) => context.quote?.creditCardForm?.required === true && context.card === null,
+    // Asked only in confirming, which a requestable quote opens (storeQuote): the quote is set.
+    needsNewCard: ({ context }) => context.quote!.creditCardForm?.required === true && context.card === null,
     isRefundAnswered: ({ event }) => isAnswered(event, 'submitRefund'),
-    isPartialRefund: ({ event }) =>
-      isAnswered(event, 'submitRefund') && refundAnswerOf(event)?.waitForSuperseders === true,
+    isPartialRefund: ({ event }) => refundAnswerOf(event)?.waitForSuperseders === true,
     isInvalidCard: ({ event }) => refusalCodeOf(event) === 'INVALID_CREDIT_CARD',
     isFraud: ({ event }) => refusalCodeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
     isCardDeclinedAnswer: ({ event }) => answerStatusOf(event) === 'INVALID_CREDIT_CARD',
@@ -172,17 +175,18 @@ export const refundRequestMachine = setup({
     storeFirstBooking: assign(({ context }) =>
       firstLoaded(context.first) ? bookingLoaded(context, context.first.data) : {},
     ),
-    setSelection: assign({
-      selection: ({ context, event }) => (event.type === 'refund.select' ? event.refundables : context.selection),
+    setSelection: assign(({ event }) => {
+      assertEvent(event, 'refund.select');
+      return { selection: event.refundables };
     }),
     /** A new reason is quoted for the opening selection (the panel starts again from it). */
     resetSelection: assign({ selection: ({ context }) => openingSelection(context.booking) }),
     storeQuote: assign({ quote: ({ event }) => quoteOf(event), quoteError: null }),
     storeQuoteError: assign({ quoteError: ({ event }) => refundProblemOfEvent(event) }),
     clearQuoteError: assign({ quoteError: null }),
-    setReason: assign({
-      refundReason: ({ context, event }) => (event.type === 'refund.setReason' ? event.reason : context.refundReason),
-      reasonChosen: true,
+    setReason: assign(({ event }) => {
+      assertEvent(event, 'refund.setReason');
+      return { refundReason: event.reason, reasonChosen: true };
     }),
     storeCard: assign({
       card: ({ event }) => doneOutput<{ token: string; last4: string; brand: string }>(event, 'cardForm'),
@@ -201,7 +205,8 @@ export const refundRequestMachine = setup({
     markFraud: assign({ requestError: 'POTENTIAL_FRAUD_DETECTED' as const, fraud: true, quote: null }),
     /** The refusal's code and sentence (or, should the attempt itself fail, that failure's). */
     storeRequestError: assign({ requestError: ({ event }) => refundProblemOfEvent(failureOf(event, 'submitRefund')) }),
-    storeResult: assign({ result: ({ event }) => refundAnswerOf(event) ?? null }),
+    /** Runs only on an answered attempt (isPartialRefund, isRefundAnswered): the answer is set. */
+    storeResult: assign({ result: ({ event }) => refundAnswerOf(event)! }),
     /** Check again, when the attempt could not confirm its outcome: the same request, the same key. */
     checkAgain: sendTo('submitRefund', { type: 'submit.check' }),
     /** Provided by the route: the ineligibility view when refund-ineligibility-enhanced-view is on. */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '#src/schemas/cards';
 import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
 import { doneOutput } from './lib/done-output';
@@ -61,18 +61,18 @@ export const savedCardsMachine = setup({
   guards: {
     firstLoaded: ({ context }) => firstLoaded(context.first),
     firstFailed: ({ context }) => firstFailed(context.first),
-    isKnownCard: ({ context, event }) =>
-      event.type === 'card.delete' && context.cards.some((c) => c.data.id === event.id),
+    isKnownCard: ({ context, event }) => {
+      assertEvent(event, 'card.delete');
+      return context.cards.some((c) => c.data.id === event.id);
+    },
   },
   actions: {
     storeCards: assign(({ event }) => ({ cards: entries(doneOutput<SavedCard[]>(event, 'fetchCards')) })),
-    /** The route's cards, as `storeCards` stores fetched ones. */
-    storeFirstCards: assign(({ context }) => ({
-      cards: entries(firstLoaded(context.first) ? context.first.data : []),
-    })),
-    setPending: assign({
-      pendingId: ({ event }) => (event.type === 'card.delete' ? event.id : null),
-      deletedId: null,
+    /** The route's cards, as `storeCards` stores fetched ones (run only where firstLoaded said yes). */
+    storeFirstCards: assign(({ context }) => ({ cards: entries((context.first as { data: SavedCard[] }).data) })),
+    setPending: assign(({ event }) => {
+      assertEvent(event, 'card.delete');
+      return { pendingId: event.id, deletedId: null };
     }),
     clearPending: assign({ pendingId: null }),
     markDeleting: assign({
@@ -100,7 +100,7 @@ export const savedCardsMachine = setup({
   },
 }).createMachine({
   id: 'savedCards',
-  context: ({ input }) => ({ cards: [], pendingId: null, deletedId: null, first: input?.first ?? null }),
+  context: ({ input }) => ({ cards: [], pendingId: null, deletedId: null, first: input.first ?? null }),
   initial: 'starting',
   states: {
     starting: {

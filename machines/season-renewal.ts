@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '#src/schemas/cards';
 import type { SeasonRenewal } from '#src/schemas/season-renewals';
 import { doneOutput } from './lib/done-output';
@@ -74,12 +74,17 @@ export const seasonRenewalMachine = setup({
   },
   guards: {
     isAbsent: ({ event }) => doneOutput<SeasonRenewalData | null>(event, 'fetchRenewals') === null,
-    canTurnOn: ({ context, event }) =>
-      event.type === 'renewal.turnOn' &&
-      context.renewals.some((r) => r.bookingId === event.bookingId && !r.isEnabled) &&
-      context.cards.some((c) => c.id === event.cardId && !c.isExpired),
-    canTurnOff: ({ context, event }) =>
-      event.type === 'renewal.turnOff' && context.renewals.some((r) => r.bookingId === event.bookingId && r.isEnabled),
+    canTurnOn: ({ context, event }) => {
+      assertEvent(event, 'renewal.turnOn');
+      return (
+        context.renewals.some((r) => r.bookingId === event.bookingId && !r.isEnabled) &&
+        context.cards.some((c) => c.id === event.cardId && !c.isExpired)
+      );
+    },
+    canTurnOff: ({ context, event }) => {
+      assertEvent(event, 'renewal.turnOff');
+      return context.renewals.some((r) => r.bookingId === event.bookingId && r.isEnabled);
+    },
   },
   actions: {
     storeRenewals: assign(({ event }) => {
@@ -87,15 +92,16 @@ export const seasonRenewalMachine = setup({
       const data = doneOutput<SeasonRenewalData>(event, 'fetchRenewals');
       return { renewals: data.renewals, cards: data.cards };
     }),
-    setPending: assign({
-      pending: ({ event }) => {
-        if (event.type === 'renewal.turnOn')
-          return { bookingId: event.bookingId, isEnabled: true, cardId: event.cardId };
-        if (event.type === 'renewal.turnOff') return { bookingId: event.bookingId, isEnabled: false, cardId: null };
-        return null;
-      },
-      saved: null,
-      saveError: null,
+    setPending: assign(({ event }) => {
+      assertEvent(event, ['renewal.turnOn', 'renewal.turnOff']);
+      return {
+        pending:
+          event.type === 'renewal.turnOn'
+            ? { bookingId: event.bookingId, isEnabled: true, cardId: event.cardId }
+            : { bookingId: event.bookingId, isEnabled: false, cardId: null },
+        saved: null,
+        saveError: null,
+      };
     }),
     storeRenewal: assign(({ context, event }) => {
       const renewal = doneOutput<SeasonRenewal>(event, 'saveRenewal');
@@ -106,7 +112,7 @@ export const seasonRenewalMachine = setup({
       };
     }),
     storeCards: assign(({ context, event }) => {
-      if (event.type !== 'renewals.cardsChanged') return {};
+      assertEvent(event, 'renewals.cardsChanged');
       const ids = new Set(event.cards.map((c) => c.id));
       // A renewal that is off forgets a deleted card (the server does the same).
       const renewals = context.renewals.map((r) =>
@@ -114,8 +120,9 @@ export const seasonRenewalMachine = setup({
       );
       return { cards: event.cards, renewals };
     }),
+    // Runs only on leaving saving, which setPending entered with the change.
     flagSaveError: assign(({ context, event }) => ({
-      saveError: context.pending ? { bookingId: context.pending.bookingId, kind: saveErrorKind(event) } : null,
+      saveError: { bookingId: context.pending!.bookingId, kind: saveErrorKind(event) },
       pending: null,
     })),
   },

@@ -80,7 +80,8 @@ export function startDateOf({ day, month, year }: StartDateParts): string | null
   if (!/^\d{1,2}$/.test(d) || !/^\d{1,2}$/.test(m) || !/^\d{4}$/.test(y)) return null;
   const [dn, mn, yn] = [Number(d), Number(m), Number(y)];
   const date = new Date(Date.UTC(yn, mn - 1, dn));
-  if (mn < 1 || mn > 12 || date.getUTCDate() !== dn || date.getUTCMonth() !== mn - 1) return null;
+  // A day or month out of range (day 0 or 31 April, month 0 or 13) rolls the date into another month.
+  if (date.getUTCMonth() !== mn - 1) return null;
   return isoOf(yn, mn, dn);
 }
 
@@ -130,8 +131,9 @@ export const seasonStartChangeMachine = setup({
     firstChangeable: ({ context }) => firstLoaded(context.first) && isChangeableOptions(context.first.data),
     firstLoaded: ({ context }) => firstLoaded(context.first),
     firstFailed: ({ context }) => firstFailed(context.first),
+    // Asked only in choosing, which stored options open (storeOptions, storeFirstOptions).
     dateValid: ({ context }) =>
-      startDateProblem(context.date, context.today, context.options?.season.validFrom) === null,
+      startDateProblem(context.date, context.today, context.options!.season.validFrom) === null,
     ...changePaymentGuards,
   },
   actions: {
@@ -139,12 +141,14 @@ export const seasonStartChangeMachine = setup({
       const options = doneOutput<SeasonChangeOptions>(event, 'fetchOptions');
       return { options, cardChoice: firstCard(options) };
     }),
+    // Runs only where firstLoaded said yes (firstChangeable, firstLoaded): the route's answer is set.
     storeFirstOptions: assign(({ context }) => {
-      const options = firstLoaded(context.first) ? context.first.data : null;
+      const options = (context.first as { data: SeasonChangeOptions }).data;
       return { options, cardChoice: firstCard(options) };
     }),
+    // Runs only where firstFailed said yes: the route's error is set.
     storeFirstError: assign(({ context }) => {
-      const failure = { error: firstFailed(context.first) ? context.first.error : undefined };
+      const failure = { error: (context.first as { error: unknown }).error };
       return { error: problemMessageOfEvent(failure), errorCode: codeOf(problemOfEvent(failure)) };
     }),
     setDatePart: assign(({ context, event }) => {
@@ -232,7 +236,8 @@ export const seasonStartChangeMachine = setup({
       invoke: {
         id: 'fetchQuote',
         src: 'fetchQuote',
-        input: ({ context }) => ({ bookingId: context.bookingId, startDate: startDateOf(context.date) ?? '' }),
+        // Quoting follows dateValid: the date typed is a real date.
+        input: ({ context }) => ({ bookingId: context.bookingId, startDate: startDateOf(context.date)! }),
         onDone: { target: 'reviewing', actions: 'storeQuote' },
         onError: { target: 'choosing', actions: 'storeError' },
       },

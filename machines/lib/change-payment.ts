@@ -1,4 +1,4 @@
-import { assign, sendTo, type AnyActorRef, type EventObject } from 'xstate';
+import { assertEvent, assign, sendTo, type AnyActorRef, type EventObject } from 'xstate';
 import type { ChangePayment, ChangeResult } from '#src/schemas/journey-change';
 import { attemptKey, nextAttempt, type AttemptKeyContext } from './attempt-key';
 import { doneOutput } from './done-output';
@@ -69,8 +69,8 @@ interface SavedCards {
 }
 
 /** The card chosen first: the first saved card not expired, else a new card. */
-export const firstCard = (options: SavedCards | null): CardChoice => {
-  const card = options?.savedCards.find((c) => !c.expired);
+export const firstCard = (options: SavedCards): CardChoice => {
+  const card = options.savedCards.find((c) => !c.expired);
   return card ? { kind: 'saved', cardId: card.id } : { kind: 'new' };
 };
 
@@ -113,8 +113,10 @@ export const changePaymentGuards = {
   isCardRefused: ({ event }: GuardArgs) => CARD_REFUSALS.includes(payCode(event)),
 };
 
-const isPaySelect = (event: EventObject): event is Extract<ChangePaymentEvent, { type: 'pay.select' }> =>
-  event.type === 'pay.select';
+const paySelected = (event: EventObject) => {
+  assertEvent(event, 'pay.select');
+  return event as Extract<ChangePaymentEvent, { type: 'pay.select' }>;
+};
 
 /**
  * What the payment writes: only its own fields, a quote only ever dropped (a chart's quote is its
@@ -139,8 +141,9 @@ export const changePaymentActions = <TContext extends ChangePaymentContext, TEve
   clearPriceMoved: assign<TContext, TEvent, undefined, TEvent, never>(() => patch({ priceMoved: false })),
   /** A moved price: the quote is dropped and asked again, and the review will say so. */
   markPriceMoved: assign<TContext, TEvent, undefined, TEvent, never>(() => patch({ priceMoved: true, quote: null })),
-  selectCard: assign<TContext, TEvent, undefined, TEvent, never>(({ context, event }) =>
-    patch({ cardChoice: isPaySelect(event) ? event.choice : context.cardChoice }),
+  /** Runs only on `pay.select` (the review's choice of card). */
+  selectCard: assign<TContext, TEvent, undefined, TEvent, never>(({ event }) =>
+    patch({ cardChoice: paySelected(event).choice }),
   ),
   storeCard: assign<TContext, TEvent, undefined, TEvent, never>(({ event }) =>
     patch({ card: doneOutput<NewCard>(event, 'cardForm') }),
@@ -149,9 +152,8 @@ export const changePaymentActions = <TContext extends ChangePaymentContext, TEve
   beginAttempt: assign<TContext, TEvent, undefined, TEvent, never>(({ context }) =>
     patch({ ...nextAttempt(context), error: null, errorCode: null, cardDeclined: false }),
   ),
-  storeResult: assign<TContext, TEvent, undefined, TEvent, never>(({ event }) =>
-    patch({ result: payOf(event) ?? null }),
-  ),
+  /** Runs only on an answered payment (isChanged): the answer is the new booking. */
+  storeResult: assign<TContext, TEvent, undefined, TEvent, never>(({ event }) => patch({ result: payOf(event)! })),
   /** A refused card: its sentence, the card's token dropped; what the customer chose and the card choice stay. */
   markCardRefused: assign<TContext, TEvent, undefined, TEvent, never>(({ event }) =>
     patch({ error: payError(event), errorCode: payCode(event), cardDeclined: true, card: null }),

@@ -107,6 +107,11 @@ export function expectPaymentReview(check: PaymentCheck, movedTotal: number, oth
   const confirmed = next(check, { type: 'change.confirm' });
   const owes = (context.quote?.total.amount ?? 0) > 0;
   expect(confirmed.value).toBe(owes && context.cardChoice.kind === 'new' ? 'cardForm' : 'paying');
+  // Nothing owed pays at once whichever card is chosen: no card is typed to pay nothing.
+  const withNewCard = next(check, { type: 'pay.select', choice: { kind: 'new' } });
+  expect(
+    nextFrom({ snapshot: withNewCard as SnapshotFrom<AnyStateMachine> }, { type: 'change.confirm' } as never).value,
+  ).toBe(owes ? 'cardForm' : 'paying');
   expect(confirmed.context.priceMoved).toBe(false);
   if (confirmed.value === 'paying')
     expect(confirmed.context).toMatchObject({ error: null, errorCode: null, cardDeclined: false });

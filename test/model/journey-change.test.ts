@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
 import type { SnapshotFrom } from 'xstate';
-import { describeMachineModel, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
+import { describeMachineModel, inputOf, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 import * as payment from './change-payment-answers';
 
@@ -417,6 +417,14 @@ describeMachineModel(journeyChangeMachine, {
       if (event.type === 'xstate.done.actor.pay') expect([context.priceMoved, context.quote]).toEqual([true, null]);
       const quoted = nextFrom(check, { type: 'xstate.done.actor.fetchQuote', output: quote(15.5) } as never);
       expect([quoted.value, quoted.context.quote]).toEqual(['reviewing', quote(15.5)]);
+      // A change that costs nothing pays nothing: confirmed at once, even with a new card chosen.
+      const free = nextFrom(check, { type: 'xstate.done.actor.fetchQuote', output: quote(0) } as never);
+      const freeWithNewCard = nextFrom({ snapshot: free }, { type: 'pay.select', choice: { kind: 'new' } });
+      const freePaying = nextFrom({ snapshot: freeWithNewCard }, { type: 'change.confirm' });
+      expect(freePaying.value).toBe('paying');
+      expect((inputOf(freePaying, 'pay') as { request: { payment: unknown } }).request.payment).toEqual({
+        method: 'none',
+      });
       // A train picked again after a refusal is quoted: the refusal is gone with the quote.
       expect([quoted.context.error, quoted.context.errorCode]).toEqual([null, null]);
       const full = httpError(409, 'TRAIN_FULL', 'This train is full: choose another.');

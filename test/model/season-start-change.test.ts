@@ -366,6 +366,11 @@ it('reads the date typed as day, month and year, spaces around them allowed, and
     ['', '1', '2027'],
     ['4', '', '2027'],
     ['4', '1', ''],
+    // Number() would read these as 4 or 1: the digits alone make a day or a month.
+    ['4.', '1', '2027'],
+    ['+4', '1', '2027'],
+    ['4', '1.', '2027'],
+    ['4', '+1', '2027'],
   ])
     expect(at(day!, month!, year!), `${day}/${month}/${year}`).toBeNull();
   // Only real days: no month 0 or 13, no 31 February or 31 April, no day 0.
@@ -381,6 +386,9 @@ it('reads the date typed as day, month and year, spaces around them allowed, and
   expect(at('29', '2', '2028')).toBe('2028-02-29');
   expect(at('31', '12', '2027')).toBe('2027-12-31');
   expect(at('1', '1', '2027')).toBe('2027-01-01');
+  // A year typed with leading zeros is that long-past year, not 50 written short.
+  expect(at('1', '1', '0050')).toBe('0050-01-01');
+  expect(startDateProblem({ day: '1', month: '1', year: '0050' }, TODAY, null)).toBe('tooSoon');
   // Blank is required, not a format problem; one part typed is a format problem.
   expect(startDateProblem({ day: ' ', month: '', year: '  ' }, TODAY, null)).toBe('required');
   expect(startDateProblem({ day: '4', month: '', year: '' }, TODAY, null)).toBe('format');
