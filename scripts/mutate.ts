@@ -73,6 +73,11 @@ const OWN_TESTS: Record<string, string[]> = {
   // What a route loaded before its chart started is read by some twenty-five charts (decision 730):
   // in related mode each of its mutants ran all their model tests. Its own test reads both readers.
   'machines/lib/first-data.ts': ['test/model/lib/first-data.test.ts'],
+  // The changes' payment part is read by the change of journey and the season start change
+  // (decision 867), and the page-load reader by the five assistance charts: in related mode each
+  // mutant ran all their model tests. Each has its own test of every guard, action and reader.
+  'machines/lib/change-payment.ts': ['test/model/lib/change-payment.test.ts'],
+  'machines/lib/page-load.ts': ['test/model/lib/page-load.test.ts'],
   'machines/submit-with-lost-answer.ts': [
     'test/model/submit-with-lost-answer.test.ts',
     'test/model/descriptions.test.ts',

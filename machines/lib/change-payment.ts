@@ -77,7 +77,8 @@ export const firstCard = (options: SavedCards): CardChoice => {
 /**
  * The payment's input (the lost-answer chart's request). Paying follows reviewing a quote
  * (storeQuote), and pays by card only after the card form stored its card (storeCard): the quote,
- * and for a card payment the card, are set.
+ * and for a card payment the card, are set. The card chosen on the review pays: a saved card
+ * chosen after a moved price is charged, never a new card typed before it.
  */
 export const payInput = (context: ChangePaymentContext): { request: PayRequest } => {
   const quote = context.quote!;
@@ -85,7 +86,7 @@ export const payInput = (context: ChangePaymentContext): { request: PayRequest }
   const payment: ChangePayment =
     total <= 0
       ? { method: 'none' }
-      : context.cardChoice.kind === 'saved' && context.card === null
+      : context.cardChoice.kind === 'saved'
         ? { method: 'saved', cardId: context.cardChoice.cardId }
         : { method: 'card', token: context.card!.token };
   return { request: { quoteId: quote.quoteId, expectedTotal: total, payment, idempotencyKey: attemptKey(context) } };

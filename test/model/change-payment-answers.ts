@@ -85,7 +85,7 @@ export const payCallOf =
       payment:
         c.quote.total.amount <= 0
           ? { method: 'none' }
-          : c.cardChoice.kind === 'saved' && c.card === null
+          : c.cardChoice.kind === 'saved'
             ? { method: 'saved', cardId: c.cardChoice.cardId }
             : { method: 'card', token: c.card?.token },
       idempotencyKey: `${keySeed}.${c.attempt}`,

@@ -40,10 +40,12 @@ describe('the payment of a change', () => {
       payment: { method: 'saved', cardId: 'card-visa' },
       idempotencyKey: 'seed.3',
     });
-    // A new card, or a saved card chosen after a new card was typed: the token typed.
+    // A new card: the token typed.
     const typed = { token: 'tok_1', last4: '4242' };
     expect(request({ cardChoice: { kind: 'new' }, card: typed }).payment).toEqual({ method: 'card', token: 'tok_1' });
-    expect(request({ card: typed }).payment).toEqual({ method: 'card', token: 'tok_1' });
+    // A saved card chosen after a new card was typed (the price moved, then the customer chose a
+    // saved card on the review): the card chosen pays, never the token typed before.
+    expect(request({ card: typed }).payment).toEqual({ method: 'saved', cardId: 'card-visa' });
     // Nothing owed, or money back: nothing to pay with.
     for (const amount of [0, -2])
       expect(request({ quote: { quoteId: 'q-0', total: { amount } } }).payment).toEqual({ method: 'none' });
