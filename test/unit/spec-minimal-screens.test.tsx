@@ -75,6 +75,17 @@ const renderScreen = async (Screen: RouteComponent, answers: Record<string, unkn
 
 afterEach(cleanup);
 
+/** A Delay Repay claim as docs/product/entities.md gives it: no journeys, delayed journey, operator or deadline. */
+const specClaim = (status: string) => ({
+  claimId: 'c1',
+  orderId: 'o1',
+  claimType: 'Submission',
+  serviceFee: { amount: 0 },
+  compensationToCustomer: { amount: 19 },
+  customerRegistered: true,
+  status,
+});
+
 describe("screens with the spec's minimal answers", () => {
   it('payment methods: cards with only data.id are "Saved card 1", "Saved card 2", each deletable by that name', async () => {
     await renderScreen(PaymentMethodsPage, { '/customer/cards': { cards: [{ id: 'k1' }, { id: 'k2' }] } });
@@ -271,17 +282,7 @@ describe("screens with the spec's minimal answers", () => {
 
   it("Delay Repay claim: without the claim's journeys the customer chooses the outward or the return journey, each named once", async () => {
     // docs/product/entities.md's claim: no journeys, delayed journey, operator or deadline.
-    await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, {
-      '/claim/c1': {
-        claimId: 'c1',
-        orderId: 'o1',
-        claimType: 'Submission',
-        serviceFee: { amount: 0 },
-        compensationToCustomer: { amount: 19 },
-        customerRegistered: true,
-        status: 'eligible',
-      },
-    });
+    await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, { '/claim/c1': specClaim('eligible') });
     const question = await screen.findByRole('group', { name: 'Which journey was delayed?' });
     expect(
       within(question)
@@ -341,17 +342,7 @@ describe("screens with the spec's minimal answers", () => {
   ])(
     'Delay Repay claim %s without its operator: "the train company" mid-sentence, with a capital only where it opens one',
     async (status, sentence) => {
-      await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, {
-        '/claim/c1': {
-          claimId: 'c1',
-          orderId: 'o1',
-          claimType: 'Submission',
-          serviceFee: { amount: 0 },
-          compensationToCustomer: { amount: 19 },
-          customerRegistered: true,
-          status,
-        },
-      });
+      await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, { '/claim/c1': specClaim(status) });
       expect(await screen.findByText(sentence, { exact: false })).toBeInTheDocument();
       expect(document.body.textContent).not.toMatch(/\S The train company/);
     },
