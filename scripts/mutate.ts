@@ -73,11 +73,16 @@ const OWN_TESTS: Record<string, string[]> = {
   // What a route loaded before its chart started is read by some twenty-five charts (decision 730):
   // in related mode each of its mutants ran all their model tests. Its own test reads both readers.
   'machines/lib/first-data.ts': ['test/model/lib/first-data.test.ts'],
-  // The changes' payment part is read by the change of journey and the season start change
-  // (decision 867), and the page-load reader by the five assistance charts: in related mode each
-  // mutant ran all their model tests. Each has its own test of every guard, action and reader.
-  'machines/lib/change-payment.ts': ['test/model/lib/change-payment.test.ts'],
+  // The page-load reader is read by the five assistance charts: in related mode each mutant ran
+  // all their model tests. Its own test reads both of its answers.
   'machines/lib/page-load.ts': ['test/model/lib/page-load.test.ts'],
+  // The changes' payment part (decision 867): its own test pins the guards and the request, and
+  // the two charts' model tests its actions, which only a chart runs; nothing else imports it.
+  'machines/lib/change-payment.ts': [
+    'test/model/lib/change-payment.test.ts',
+    'test/model/journey-change.test.ts',
+    'test/model/season-start-change.test.ts',
+  ],
   'machines/submit-with-lost-answer.ts': [
     'test/model/submit-with-lost-answer.test.ts',
     'test/model/descriptions.test.ts',
@@ -239,7 +244,7 @@ function writePages(files: string[], all: Map<string, Measurement>): void {
     if (!m) continue;
     for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += m[k];
     const score = strictScore(m);
-    const own = OWN_TESTS[file] ? ' (its own unit tests alone)' : '';
+    const own = OWN_TESTS[file] ? ' (the tests named for it alone)' : '';
     rows.push(
       `| \`${file}\`${own} | ${m.killed} | ${m.survived} | ${m.timeout} | ${m.noCoverage} | ${m.other} | ${score === null ? '—' : `${score.toFixed(1)}%`} | ${score === null || score >= BREAK ? 'pass' : '**FAIL**'} | ${m.measuredAt.replace('T', ' ').replace('Z', ' UTC')} | ${sourceState(m)} |`,
     );
