@@ -7,8 +7,8 @@ export const insuranceClaim: MachineWords = {
   use: 'Euston → Manchester (Essential flexible insurance, claimable before departure)',
   events: {
     'insurance.checkEligibility': 'they press [[insurance_claim_section_claim_on_your_insurance]]',
-    'insurance.claim [hasClaimId]': 'in the dialog they press [[insurance_claim_section_submit_claim]]',
-    'insurance.claim': 'in the dialog they press [[common_check_again]] (shown when the claim could not be confirmed)',
+    'insurance.claim':
+      'in the dialog they press [[insurance_claim_section_submit_claim]], or [[common_check_again]] where it shows (the claim could not be confirmed)',
     'modal.close': "they press [[common_cancel]] (or the dialog's [[common_close]] button ×, or Escape)",
     'after insuranceRefreshDebounceMs':
       'by itself, when 400 ms have passed since the claim went through (the booking is read again)',
