@@ -4,7 +4,7 @@ import { vars } from '#src/styles/theme.css';
 
 export const section = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: '16px', marginTop: '20px' });
 export const sectionTitle = style({ fontSize: '1.25rem', marginBottom: '12px' });
-export const groups = style({ display: 'grid', gap: '8px', marginTop: '8px' });
+export const groups = style({ display: 'grid', gap: '8px', margin: '8px 0 0', padding: 0, listStyle: 'none' });
 export const groupTitle = style({ fontSize: '1rem', margin: '4px 0' });
 export const plainList = style({ margin: 0, paddingLeft: '20px', overflowWrap: 'anywhere' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
