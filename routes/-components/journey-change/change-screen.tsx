@@ -22,6 +22,7 @@ import { LoadError } from '#src/ui/load-error';
 import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { bookingPath } from '../booking-links';
+import { ChangeNotOffered } from '../change-by-contact';
 import * as Payment from '../change-payment/payment-steps';
 import type { LostAnswerPhase } from '../lost-answer';
 import { journeyChangeFlow } from './journey-change.flow';
@@ -42,7 +43,7 @@ const directionLabel = (d: ChangeDirection) =>
       : m.journey_change_direction_both();
 
 /** The change's flow (./journey-change.flow.ts); once changed, the new booking opens (following the snapshot). */
-function useJourneyChange(bookingId: string, guest: boolean, first: FirstData<ChangeOptions> | null) {
+function useJourneyChange(bookingId: string, guest: boolean, first: FirstData<ChangeOptions | null> | null) {
   const navigate = useNavigate();
   const [input] = useState(() => ({ bookingId, today: today(), keySeed: newKeySeed(), first }));
   const flow = journeyChangeFlow.useFlow({ input });
@@ -71,13 +72,17 @@ export function JourneyChangeScreen({
 }: {
   bookingId: string;
   guest: boolean;
-  first?: FirstData<ChangeOptions> | undefined;
+  first?: FirstData<ChangeOptions | null> | undefined;
 }) {
   const [snapshot, send] = useJourneyChange(bookingId, guest, first ?? null);
   const phase = Payment.usePaymentPhase(snapshot);
   return (
     <JourneyChangePage bookingId={bookingId} guest={guest}>
-      <ChangeView snapshot={snapshot} send={send} phase={phase} />
+      {snapshot.matches('notOffered') ? (
+        <ChangeNotOffered message={m.journey_change_not_offered()} bookingId={bookingId} guest={guest} />
+      ) : (
+        <ChangeView snapshot={snapshot} send={send} phase={phase} />
+      )}
     </JourneyChangePage>
   );
 }

@@ -24,6 +24,7 @@ import { Loading } from '#src/ui/page';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { bookingPath } from '../booking-links';
 import { ukDate } from '../booking-format';
+import { ChangeNotOffered } from '../change-by-contact';
 import * as Payment from '../change-payment/payment-steps';
 import { refusalText } from '../journey-change/change-words';
 import type { LostAnswerPhase } from '../lost-answer';
@@ -55,7 +56,7 @@ export function SeasonStartScreen({
 }: {
   bookingId: string;
   guest: boolean;
-  first?: FirstData<SeasonChangeOptions> | undefined;
+  first?: FirstData<SeasonChangeOptions | null> | undefined;
 }) {
   const [input] = useState(() => ({
     bookingId,
@@ -110,6 +111,9 @@ function SeasonStartView({
         onRetry={() => send({ type: 'change.retry' })}
       />
     );
+  }
+  if (snapshot.matches('notOffered')) {
+    return <ChangeNotOffered message={m.season_start_not_offered()} bookingId={c.bookingId} guest={guest} />;
   }
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <DateForm snapshot={snapshot} send={send} />;
