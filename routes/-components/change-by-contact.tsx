@@ -1,7 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { m } from '#src/paraglide/messages.js';
 import { Alert } from '#src/ui/alert';
-import { bookingPath } from './booking-links';
 import { LazyContactDetails } from './contact-details-lazy';
 
 /**
@@ -20,28 +18,15 @@ export function ChangeByContact() {
 }
 
 /**
- * A host that does not offer changes here (the chart's notOffered; docs/decisions/863): changes are
- * made by contacting the retailer, as the booking says, with a link back to the booking. The season's
- * change of start date says the same under its own sentence (`message`).
+ * A host that does not offer changes here (the chart's notOffered; docs/decisions/863): the page's
+ * own sentence (`message`: the journey's or the season's), then changes made by contacting the
+ * retailer, as the booking says. The change page's own "Back to your booking" leads back.
  */
-export function ChangeNotOffered({
-  message,
-  bookingId,
-  guest,
-}: {
-  message: string;
-  bookingId: string;
-  guest: boolean;
-}) {
+export function ChangeNotOffered({ message }: { message: string }) {
   return (
     <>
       <Alert tone="info">{message}</Alert>
       <ChangeByContact />
-      <p>
-        <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>
-          {m.journey_change_back_to_booking()}
-        </Link>
-      </p>
     </>
   );
 }

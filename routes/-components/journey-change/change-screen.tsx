@@ -78,11 +78,7 @@ export function JourneyChangeScreen({
   const phase = Payment.usePaymentPhase(snapshot);
   return (
     <JourneyChangePage bookingId={bookingId} guest={guest}>
-      {snapshot.matches('notOffered') ? (
-        <ChangeNotOffered message={m.journey_change_not_offered()} bookingId={bookingId} guest={guest} />
-      ) : (
-        <ChangeView snapshot={snapshot} send={send} phase={phase} />
-      )}
+      <ChangeView snapshot={snapshot} send={send} phase={phase} />
     </JourneyChangePage>
   );
 }
@@ -116,6 +112,7 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
       />
     );
   }
+  if (snapshot.matches('notOffered')) return <ChangeNotOffered message={m.journey_change_not_offered()} />;
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <SearchForm snapshot={snapshot} send={send} />;
   if (snapshot.matches('searching')) return <Loading label={m.journey_change_searching()} />;

@@ -113,7 +113,7 @@ function SeasonStartView({
     );
   }
   if (snapshot.matches('notOffered')) {
-    return <ChangeNotOffered message={m.season_start_not_offered()} bookingId={c.bookingId} guest={guest} />;
+    return <ChangeNotOffered message={m.season_start_not_offered()} />;
   }
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <DateForm snapshot={snapshot} send={send} />;
