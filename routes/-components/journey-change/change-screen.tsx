@@ -22,7 +22,6 @@ import { LoadError } from '#src/ui/load-error';
 import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { bookingPath } from '../booking-links';
-import { ChangeNotOffered } from '../change-by-contact';
 import * as Payment from '../change-payment/payment-steps';
 import type { LostAnswerPhase } from '../lost-answer';
 import { journeyChangeFlow } from './journey-change.flow';
@@ -112,7 +111,7 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
       />
     );
   }
-  if (snapshot.matches('notOffered')) return <ChangeNotOffered message={m.journey_change_not_offered()} />;
+  if (snapshot.matches('notOffered')) return <Payment.ChangeNotOffered message={m.journey_change_not_offered()} />;
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <SearchForm snapshot={snapshot} send={send} />;
   if (snapshot.matches('searching')) return <Loading label={m.journey_change_searching()} />;

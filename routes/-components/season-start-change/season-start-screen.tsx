@@ -24,7 +24,6 @@ import { Loading } from '#src/ui/page';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { bookingPath } from '../booking-links';
 import { ukDate } from '../booking-format';
-import { ChangeNotOffered } from '../change-by-contact';
 import * as Payment from '../change-payment/payment-steps';
 import { refusalText } from '../journey-change/change-words';
 import type { LostAnswerPhase } from '../lost-answer';
@@ -113,7 +112,7 @@ function SeasonStartView({
     );
   }
   if (snapshot.matches('notOffered')) {
-    return <ChangeNotOffered message={m.season_start_not_offered()} />;
+    return <Payment.ChangeNotOffered message={m.season_start_not_offered()} />;
   }
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <DateForm snapshot={snapshot} send={send} />;
