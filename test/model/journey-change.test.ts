@@ -312,7 +312,19 @@ describeMachineModel(journeyChangeMachine, {
       const { context, event } = check;
       expect(['xstate.init', 'change.retry']).toContain(event.type);
       // Loading on its own start only when the route loaded nothing.
-      if (event.type === 'xstate.init') expect(context.first).toBeNull();
+      if (event.type === 'xstate.init') {
+        expect(context.first).toBeNull();
+        // Before the options, the search holds its defaults: the outward leg, today, from 06:00 each way
+        // (the return's own time too, never none); the options then set the booked days (expectLoadAnswers).
+        expect(context.search).toEqual({
+          direction: 'outward',
+          outwardDate: TODAY,
+          outwardAfter: '06:00',
+          inwardDate: TODAY,
+          inwardAfter: '06:00',
+        });
+        expect(context.leg).toBe('outward');
+      }
       expect(context.options).toBeNull();
       expectLoadAnswers(check);
     },
