@@ -98,6 +98,8 @@ const BOOKING_DETAIL = [
   /[\\/]routes[\\/]-components[\\/]insurance[\\/](insurance-words|insurance-claim\.flow|insurance-claim-section)\.tsx?$/,
   /[\\/]routes[\\/]-components[\\/]refunds[\\/](refund-quote\.flow|refund-quote|refund-status|refund-copy|refunds\.css)\.tsx?(\.vanilla\.css)?$/,
   /[\\/]routes[\\/]-components[\\/](booking-lifecycle\.tsx|booking-links\.ts|server-words\.ts|lost-answer\.ts|delay-repay[\\/]delay-repay-copy\.ts)$/,
+  // The booking's "contact us to change it" block, which its change pages show too on a host without the change calls (decision 863).
+  /[\\/]routes[\\/]-components[\\/]change-by-contact\.tsx$/,
   /[\\/]machines[\\/](booking-detail|edit-passengers|on-demand-ticket|resend-email|calling-points|insurance-claim|booking-lifecycle|refund-quote|submit-with-lost-answer)\.ts$/,
   /[\\/]machines[\\/]lib[\\/](refund-rules|attempt-key|lost-answer)\.ts$/,
   /[\\/]src[\\/]copy[\\/](edit-passengers|on-demand-ticket|resend-email|refund-quote)\.ts$/,

@@ -13,6 +13,7 @@ import { changePaymentActions, changePaymentGuards, firstCard, payInput } from '
 import type { ChangePaymentContext, ChangePaymentEvent } from './lib/change-payment';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
+import { firstAbsent, loadedAbsent } from './lib/page-load';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import { refundCardFormMachine } from './refund-card-form';
@@ -31,6 +32,8 @@ import { ukDay } from '#src/schemas/uk-time';
  * charged; a declined card says so and keeps every choice.
  * Given what its route loaded (docs/decisions/730), the chart starts from it: the choices, the
  * refusal, or the load's error with its retry; without it, it loads the booking's options itself.
+ * A host without the change calls (they are beyond docs/product/api.md) answers the options with
+ * null, and the page says changes are made by contacting the retailer (docs/decisions/863).
  */
 export interface JourneyChangeInput {
   bookingId: string;
@@ -38,12 +41,15 @@ export interface JourneyChangeInput {
   today: string;
   /** Made once per screen by the route (random): the stem of each payment's Idempotency-Key. */
   keySeed: string;
-  /** What the route's loader got (the booking's change options or the load's error); absent, the chart loads them. */
-  first?: FirstData<ChangeOptions> | null;
+  /**
+   * What the route's loader got (the booking's change options, null for a host that does not offer
+   * changes, or the load's error); absent, the chart loads them.
+   */
+  first?: FirstData<ChangeOptions | null> | null;
 }
 
 export interface JourneyChangeContext extends JourneyChangeInput, ChangePaymentContext {
-  first: FirstData<ChangeOptions> | null;
+  first: FirstData<ChangeOptions | null> | null;
   options: ChangeOptions | null;
   search: ChangeSearch;
   /** The leg whose trains are searched or shown. */
@@ -125,7 +131,7 @@ export const journeyChangeMachine = setup({
     output: {} as { result: ChangeResult | null },
   },
   actors: {
-    fetchOptions: fromPromise<ChangeOptions, { bookingId: string }>(async () => {
+    fetchOptions: fromPromise<ChangeOptions | null, { bookingId: string }>(async () => {
       throw new Error('fetchOptions not provided');
     }),
     fetchDepartures: fromPromise<
@@ -152,9 +158,13 @@ export const journeyChangeMachine = setup({
     pay: submitWithLostAnswerMachine,
   },
   guards: {
+    firstNotOffered: ({ context }) => firstAbsent(context.first),
+    notOffered: ({ event }) => loadedAbsent(event, 'fetchOptions'),
+    // Asked after notOffered: the options are there.
     hasChangeable: ({ event }) => doneOutput<ChangeOptions>(event, 'fetchOptions').directions.some((d) => d.changeable),
+    // Both asked after firstNotOffered: what the route loaded is the options.
     firstChangeable: ({ context }) =>
-      firstLoaded(context.first) && context.first.data.directions.some((d) => d.changeable),
+      firstLoaded(context.first) && context.first.data!.directions.some((d) => d.changeable),
     firstLoaded: ({ context }) => firstLoaded(context.first),
     firstFailed: ({ context }) => firstFailed(context.first),
     // Asked only in choosing, which stored options open (storeOptions, storeFirstOptions).
@@ -259,8 +269,9 @@ export const journeyChangeMachine = setup({
   states: {
     starting: {
       description:
-        "Where the screen starts: from what the route loaded (the booking's options, or its error), else it loads them itself.",
+        "Where the screen starts: from what the route loaded (the booking's options, a host without changes, or its error), else it loads them itself.",
       always: [
+        { guard: 'firstNotOffered', target: 'notOffered' },
         { guard: 'firstChangeable', target: 'choosing', actions: 'storeFirstOptions' },
         { guard: 'firstLoaded', target: 'notChangeable', actions: 'storeFirstOptions' },
         { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
@@ -274,6 +285,7 @@ export const journeyChangeMachine = setup({
         src: 'fetchOptions',
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: [
+          { guard: 'notOffered', target: 'notOffered' },
           { guard: 'hasChangeable', target: 'choosing', actions: 'storeOptions' },
           { target: 'notChangeable', actions: 'storeOptions' },
         ],
@@ -283,6 +295,10 @@ export const journeyChangeMachine = setup({
     loadFailed: {
       description: 'The booking could not be loaded: an error with Try again.',
       on: { 'change.retry': { target: 'loading' } },
+    },
+    notOffered: {
+      description:
+        'This host does not offer changes here (the options call is beyond docs/product/api.md): changes are made by contacting the retailer, whose contact details follow, with a link back to the booking.',
     },
     notChangeable: {
       description:

@@ -6,6 +6,7 @@ import { changePaymentActions, changePaymentGuards, firstCard, payInput } from '
 import type { ChangePaymentContext, ChangePaymentEvent } from './lib/change-payment';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
+import { firstAbsent, loadedAbsent } from './lib/page-load';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import { refundCardFormMachine } from './refund-card-form';
@@ -22,6 +23,8 @@ import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
  * again before anything is charged; a refused card keeps the date and the choice. Done shows the
  * new booking's dates. Given what its route loaded (docs/decisions/730), the chart starts from it: the
  * date form, the refusal, or the load's error with its retry; without it, it loads the season itself.
+ * A host without the change calls (beyond docs/product/api.md) answers the options with null, and the
+ * page says changes are made by contacting the retailer (docs/decisions/863).
  */
 export interface SeasonStartChangeInput {
   bookingId: string;
@@ -29,8 +32,11 @@ export interface SeasonStartChangeInput {
   today: string;
   /** Made once per screen by the route (random): the stem of each payment's Idempotency-Key. */
   keySeed: string;
-  /** What the route's loader got (the season's options or the load's error); absent, the chart loads them. */
-  first?: FirstData<SeasonChangeOptions> | null;
+  /**
+   * What the route's loader got (the season's options, null for a host that does not offer changes,
+   * or the load's error); absent, the chart loads them.
+   */
+  first?: FirstData<SeasonChangeOptions | null> | null;
 }
 
 export type StartDateField = 'day' | 'month' | 'year';
@@ -116,7 +122,7 @@ export const seasonStartChangeMachine = setup({
     output: {} as { result: ChangeResult | null },
   },
   actors: {
-    fetchOptions: fromPromise<SeasonChangeOptions, { bookingId: string }>(async () => {
+    fetchOptions: fromPromise<SeasonChangeOptions | null, { bookingId: string }>(async () => {
       throw new Error('fetchOptions not provided');
     }),
     fetchQuote: fromPromise<SeasonChangeQuote, { bookingId: string; startDate: string }>(async () => {
@@ -127,8 +133,12 @@ export const seasonStartChangeMachine = setup({
     pay: submitWithLostAnswerMachine,
   },
   guards: {
+    firstNotOffered: ({ context }) => firstAbsent(context.first),
+    notOffered: ({ event }) => loadedAbsent(event, 'fetchOptions'),
+    // Asked after notOffered: the options are there.
     isChangeable: ({ event }) => isChangeableOptions(doneOutput<SeasonChangeOptions>(event, 'fetchOptions')),
-    firstChangeable: ({ context }) => firstLoaded(context.first) && isChangeableOptions(context.first.data),
+    // Both asked after firstNotOffered: what the route loaded is the options.
+    firstChangeable: ({ context }) => firstLoaded(context.first) && isChangeableOptions(context.first.data!),
     firstLoaded: ({ context }) => firstLoaded(context.first),
     firstFailed: ({ context }) => firstFailed(context.first),
     // Asked only in choosing, which stored options open (storeOptions, storeFirstOptions).
@@ -191,8 +201,9 @@ export const seasonStartChangeMachine = setup({
   states: {
     starting: {
       description:
-        'Where the screen starts: from what the route loaded (the season, or its error), else it loads the season itself.',
+        'Where the screen starts: from what the route loaded (the season, a host without changes, or its error), else it loads the season itself.',
       always: [
+        { guard: 'firstNotOffered', target: 'notOffered' },
         { guard: 'firstChangeable', target: 'choosing', actions: 'storeFirstOptions' },
         { guard: 'firstLoaded', target: 'notChangeable', actions: 'storeFirstOptions' },
         { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
@@ -207,6 +218,7 @@ export const seasonStartChangeMachine = setup({
         src: 'fetchOptions',
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: [
+          { guard: 'notOffered', target: 'notOffered' },
           { guard: 'isChangeable', target: 'choosing', actions: 'storeOptions' },
           { target: 'notChangeable', actions: 'storeOptions' },
         ],
@@ -216,6 +228,10 @@ export const seasonStartChangeMachine = setup({
     loadFailed: {
       description: 'The season could not be loaded: an error with Try again.',
       on: { 'change.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    notOffered: {
+      description:
+        "This host does not offer changes here (the options call is beyond docs/product/api.md): a season's start date is changed by contacting the retailer, whose contact details follow, with a link back to the booking.",
     },
     notChangeable: {
       description:

@@ -73,8 +73,9 @@ const OWN_TESTS: Record<string, string[]> = {
   // What a route loaded before its chart started is read by some twenty-five charts (decision 730):
   // in related mode each of its mutants ran all their model tests. Its own test reads both readers.
   'machines/lib/first-data.ts': ['test/model/lib/first-data.test.ts'],
-  // The page-load reader is read by the five assistance charts: in related mode each mutant ran
-  // all their model tests. Its own test reads both of its answers.
+  // The page-load reader is read by the five assistance charts and the two changes' (a host
+  // without the change calls, decision 863): in related mode each mutant ran all their model tests.
+  // Its own test reads each of its answers.
   'machines/lib/page-load.ts': ['test/model/lib/page-load.test.ts'],
   // The changes' payment part (decision 867): its own test pins the guards and the request, and
   // the two charts' model tests its actions, which only a chart runs; nothing else imports it.

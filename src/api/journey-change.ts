@@ -1,4 +1,6 @@
+import { bookingApi } from './booking';
 import type { ApiClient, RequestOptions } from './client';
+import { absentOn404 } from './errors';
 import { CardTokenResponse, type CardTokenRequest } from '../schemas/refunds';
 import {
   ChangeOptions,
@@ -11,10 +13,35 @@ import {
 
 const seg = encodeURIComponent;
 
+/**
+ * A change's options, or null when the host does not offer changes here (docs/integrators.md,
+ * docs/decisions/863-change-not-offered-here.md). The options call is beyond docs/product/api.md: a
+ * host without it answers 404, the change is absent rather than failed (decision 342). The spec's own
+ * GET /booking/{bookingId} then tells that host from a booking that is not there or not the
+ * customer's: it answers for the booking (not offered), or its failure is the page's (thrown as it is).
+ */
+export const optionsOrNotOffered = async <T>(
+  client: ApiClient,
+  bookingId: string,
+  options: Promise<T>,
+  call?: Pick<RequestOptions, 'signal' | 'allow401'>,
+): Promise<T | null> => {
+  const offered = await absentOn404(options);
+  if (offered !== null) return offered;
+  await bookingApi(client).getBooking(bookingId, call);
+  return null;
+};
+
 /** Changing a journey (server/api/journey-change.ts; docs/decisions/600-change-your-journey.md). */
 export const journeyChangeApi = (client: ApiClient) => ({
+  /** What may be changed, or null: the host does not offer changes here (optionsOrNotOffered). */
   getOptions: (bookingId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
-    client.request(ChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, { withOrderToken: true, ...call }),
+    optionsOrNotOffered(
+      client,
+      bookingId,
+      client.request(ChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, { withOrderToken: true, ...call }),
+      call,
+    ),
   getDepartures: (
     q: {
       bookingId: string;

@@ -1,5 +1,5 @@
 import type { ApiClient, RequestOptions } from './client';
-import { journeyChangeApi } from './journey-change';
+import { journeyChangeApi, optionsOrNotOffered } from './journey-change';
 import { SeasonChangeOptions, SeasonChangeQuote } from '../schemas/season-start-change';
 
 const seg = encodeURIComponent;
@@ -11,12 +11,20 @@ const seg = encodeURIComponent;
 export const seasonStartChangeApi = (client: ApiClient) => {
   const journey = journeyChangeApi(client);
   return {
-    /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
+    /**
+     * The season's options, or null: the host does not offer changes here (optionsOrNotOffered).
+     * `call`: a route's loader cancels it with the navigation, and its preload never signs out.
+     */
     getOptions: (bookingId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
-      client.request(SeasonChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, {
-        withOrderToken: true,
-        ...call,
-      }),
+      optionsOrNotOffered(
+        client,
+        bookingId,
+        client.request(SeasonChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, {
+          withOrderToken: true,
+          ...call,
+        }),
+        call,
+      ),
     /** The season's start moved to `startDate` (YYYY-MM-DD): the fee per ticket. */
     quote: (q: { bookingId: string; startDate: string }) =>
       client.request(SeasonChangeQuote, `/change-of-journey/quote/${seg(q.bookingId)}`, {

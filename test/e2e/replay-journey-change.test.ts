@@ -107,8 +107,10 @@ describeBrowserReplay(
     name: 'journeyChangeMachine',
     inputs: [input('york'), input('departed')],
     events: {
+      // A host without the change calls (decision 863): null, the options' 404 on a booking the spec's call answers for.
       'xstate.done.actor.fetchOptions': (snap) => [
         { type: 'xstate.done.actor.fetchOptions', output: options(whoOf(snap.context)) },
+        ...(whoOf(snap.context) === 'york' ? [{ type: 'xstate.done.actor.fetchOptions', output: null }] : []),
       ],
       'xstate.error.actor.fetchOptions': (snap) =>
         whoOf(snap.context) === 'york'
@@ -241,6 +243,7 @@ describeBrowserReplay(
       'xstate.done.actor.cardForm': async ({ page, event, previous }) =>
         pay.typeNewCard(page, event, previous!.context.quote, 'Alex Morgan'),
       'xstate.error.actor.fetchOptions': answerWithModelError,
+      'xstate.done.actor.fetchOptions': async (step) => void (await pay.answerNotOffered(step)),
       'xstate.error.actor.fetchDepartures': answerWithModelError,
       'xstate.error.actor.fetchQuote': answerWithModelError,
       // Money back: the cheaper 19:30 on the business portal, which charges no fee to change (/__test/page-data).
@@ -269,6 +272,7 @@ describeBrowserReplay(
       notChangeable: async ({ page }) => {
         await page.getByText(m.journey_change_not_changeable_title(), { exact: true }).waitFor();
       },
+      notOffered: async ({ page }) => pay.expectNotOffered(page, m.journey_change_not_offered()),
       choosing: async ({ page, snapshot }) => {
         const c = snapshot.context;
         await heading(page, m.journey_change_what_to_change());
@@ -322,10 +326,12 @@ describeBrowserReplay(
     },
     notUserActions: {
       '#journeyChange.starting always [0]':
-        "The route's loader makes the first call: the replay holds it as the chart's fetchOptions and answers it at that step, so the screen goes from the loading indicator to the search form as the path says; the chart takes its starting edge from the loaded options, which the model test walks",
+        "A host without the change calls comes from the route's loader, held and answered as the chart's fetchOptions (the options' 404, then the booking's own call); the model test walks the starting edge",
       '#journeyChange.starting always [1]':
-        "A booking that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
+        "The route's loader makes the first call: the replay holds it as the chart's fetchOptions and answers it at that step, so the screen goes from the loading indicator to the search form as the path says; the chart takes its starting edge from the loaded options, which the model test walks",
       '#journeyChange.starting always [2]':
+        "A booking that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
+      '#journeyChange.starting always [3]':
         "The loader's failed call is held and failed as the chart's fetchOptions, and the screen shows the load's error with Try again; the model test walks the starting edge",
       ...pay.paymentNotUserActions('journeyChange'),
     },

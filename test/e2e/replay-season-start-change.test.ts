@@ -104,6 +104,8 @@ describeBrowserReplay(
         ...(whoOf(snap.context) === 'sam'
           ? [{ type: 'xstate.done.actor.fetchOptions', output: options('sam', false) }]
           : []),
+        // A host without the change calls (decision 863): null, the options' 404 on a booking the spec's call answers for.
+        ...(whoOf(snap.context) === 'sam' ? [{ type: 'xstate.done.actor.fetchOptions', output: null }] : []),
       ],
       'xstate.error.actor.fetchOptions': (snap) =>
         whoOf(snap.context) === 'sam'
@@ -254,6 +256,7 @@ describeBrowserReplay(
       'xstate.error.actor.fetchQuote': answerWithModelError,
       // Not changeable: the options as the server gives them for a season that has started.
       'xstate.done.actor.fetchOptions': async ({ server, call, event }) => {
+        if (await pay.answerNotOffered({ server, call, event })) return;
         const output = (event as { output?: SeasonChangeOptions }).output;
         if (output && !output.directions[0]?.changeable) await server.answer('GET', call!.path, 200, output);
       },
@@ -285,6 +288,7 @@ describeBrowserReplay(
       notChangeable: async ({ page }) => {
         await page.getByText(m.season_start_not_changeable_title(), { exact: true }).waitFor();
       },
+      notOffered: async ({ page }) => pay.expectNotOffered(page, m.season_start_not_offered()),
       choosing: async ({ page, snapshot }) => {
         const c = snapshot.context;
         await heading(page, m.season_start_choose_title());
@@ -325,10 +329,12 @@ describeBrowserReplay(
     },
     notUserActions: {
       '#seasonStartChange.starting always [0]':
-        "Signed in, the route's loader makes the first call: the replay holds it as the chart's fetchOptions and answers it at that step, so the screen goes from the loading indicator to the date form as the path says; the chart takes its starting edge from the loaded season, which the model test walks",
+        "Signed in, a host without the change calls comes from the route's loader, held and answered as the chart's fetchOptions (the options' 404, then the booking's own call); the model test walks the starting edge",
       '#seasonStartChange.starting always [1]':
-        "Signed in, a season that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
+        "Signed in, the route's loader makes the first call: the replay holds it as the chart's fetchOptions and answers it at that step, so the screen goes from the loading indicator to the date form as the path says; the chart takes its starting edge from the loaded season, which the model test walks",
       '#seasonStartChange.starting always [2]':
+        "Signed in, a season that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
+      '#seasonStartChange.starting always [3]':
         "Signed in, the loader's failed call is held and failed as the chart's fetchOptions, and the screen shows the load's error with Try again; the model test walks the starting edge",
       ...pay.paymentNotUserActions('seasonStartChange'),
     },

@@ -199,6 +199,18 @@ describe.each(['spec', 'spec-nulls'] as const)(
           'Cancel passenger assistance',
           /Cancelling assistance isn't available here\./,
         ],
+        // Changing is not in docs/product/api.md: typed in, the change pages say so, as the booking does,
+        // with the retailer's contact details and a way back (decision 863).
+        [
+          `/bookings/${bookingIdOf('demo-upcoming-kingscross-york')}/change`,
+          'Change your journey',
+          /This booking can't be changed online here\./,
+        ],
+        [
+          `/bookings/${bookingIdOf('demo-season-annual-reading')}/change-start-date`,
+          'Change start date',
+          /This season ticket's start date can't be changed online here\./,
+        ],
         // A guest order bought with the demo account's email, read by the spec's booking call.
         [`/bookings/${bookingIdOf('guest-demo-email-york-newcastle')}/guest`, /^Journey on /, /Booked as a guest/],
         // The digital railcard reads docs/product/entities.md's Railcard (code, discount, number in railcardDetails),
@@ -218,6 +230,10 @@ describe.each(['spec', 'spec-nulls'] as const)(
         ],
       ];
       for (const [i, screen] of signedIn.entries()) await visit(screen, i > 0);
+      // A booking the spec's booking call does not answer for is not "contact us": the load failed, with Try again.
+      await w.page.goto(url('/bookings/not-a-booking/change'));
+      await w.page.getByRole('button', { name: 'Try again' }).waitFor();
+      expect(await w.page.getByText("This booking can't be changed online here.").count()).toBe(0);
       // A railcard to add, chosen from the list the spec's call answers.
       await w.page.goto(url(`/passengers-and-railcards/${DEMO_PASSENGERS.alex}/select-railcard`));
       await w.page

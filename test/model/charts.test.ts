@@ -126,7 +126,9 @@ describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines 
  * claim and 1 each on the assistance request and cancel forms, and 12 on the data export (a choice
  * of six edges beside its loading's own six). The data export now sorts the route's answer and its
  * own in one state (`answered`) and draws 1; model order as a third way of breaking cycles
- * (decision 746) draws the refund request with 1: 40 in all.
+ * (decision 746) draws the refund request with 1: 40 in all. A change page on a host without the
+ * change calls (decision 863: `notOffered`, reached from the route's load and from the chart's own)
+ * draws 1 on each change chart, whatever the order of its states and edges: 42.
  */
 describe('docs/flows diagrams keep edge crossings low', () => {
   const svgs = modules.map(({ file }) =>
@@ -137,7 +139,7 @@ describe('docs/flows diagrams keep edge crossings low', () => {
     expect(edgePolylines(refund).length).toBeGreaterThan(40);
     expect(edgeCrossings(refund)).toBeLessThanOrEqual(2);
   });
-  it('has at most 40 crossings over all diagrams', () => {
-    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(40);
+  it('has at most 42 crossings over all diagrams', () => {
+    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(42);
   });
 });

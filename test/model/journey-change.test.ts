@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
-import type { SnapshotFrom } from 'xstate';
+import { initialTransition, type SnapshotFrom } from 'xstate';
 import { describeMachineModel, inputOf, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 import * as payment from './change-payment-answers';
@@ -95,7 +95,11 @@ const card = (id: string, expired: boolean) => ({ id, brand: 'VISA', last4: id.s
  * the screen then reads (the options, the card chosen first, the search it opens with, the error).
  */
 const expectLoadAnswers = (check: Check) => {
-  const done = (output: ChangeOptions) => nextFrom(check, { type: 'xstate.done.actor.fetchOptions', output } as never);
+  const done = (output: ChangeOptions | null) =>
+    nextFrom(check, { type: 'xstate.done.actor.fetchOptions', output } as never);
+  // A host without the change calls (the API answers null, decision 863): changes by contacting the retailer.
+  const notOffered = done(null);
+  expect([notOffered.value, notOffered.context.options]).toEqual(['notOffered', null]);
   const changeable = done(options(true));
   expect(changeable.value).toBe('choosing');
   expect(changeable.context.options).toEqual(options(true));
@@ -140,6 +144,11 @@ const expectLoadAnswers = (check: Check) => {
     true,
     null,
   ]);
+  // A failed load stays one, whatever its status: only the API's null says the host has no changes.
+  for (const status of [403, 404, 500]) {
+    const notLoaded = failed(httpError(status, 'NOT_FOUND', 'Not found.'));
+    expect([notLoaded.value, notLoaded.context.options]).toEqual(['loadFailed', null]);
+  }
   const refusedLoad = failed(departed);
   expect([refusedLoad.value, refusedLoad.context.error, refusedLoad.context.errorCode]).toEqual([
     'loadFailed',
@@ -182,6 +191,7 @@ describeMachineModel(journeyChangeMachine, {
     { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { data: options(true) } },
     { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { data: options(false) } },
     { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { error: schemaError } },
+    { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { data: null } },
   ],
   events: fromOwnLoadOnly<ModelSnapshot>({
     'change.retry': [{ type: 'change.retry' }],
@@ -193,6 +203,7 @@ describeMachineModel(journeyChangeMachine, {
     'xstate.done.actor.fetchOptions': [
       { type: 'xstate.done.actor.fetchOptions', output: options(true) },
       { type: 'xstate.done.actor.fetchOptions', output: options(false) },
+      { type: 'xstate.done.actor.fetchOptions', output: null },
     ],
     'xstate.error.actor.fetchOptions': [{ type: 'xstate.error.actor.fetchOptions', error: schemaError }],
     'search.direction': [{ type: 'search.direction', direction: 'both' }],
@@ -301,7 +312,19 @@ describeMachineModel(journeyChangeMachine, {
       const { context, event } = check;
       expect(['xstate.init', 'change.retry']).toContain(event.type);
       // Loading on its own start only when the route loaded nothing.
-      if (event.type === 'xstate.init') expect(context.first).toBeNull();
+      if (event.type === 'xstate.init') {
+        expect(context.first).toBeNull();
+        // Before the options, the search holds its defaults: the outward leg, today, from 06:00 each way
+        // (the return's own time too, never none); the options then set the booked days (expectLoadAnswers).
+        expect(context.search).toEqual({
+          direction: 'outward',
+          outwardDate: TODAY,
+          outwardAfter: '06:00',
+          inwardDate: TODAY,
+          inwardAfter: '06:00',
+        });
+        expect(context.leg).toBe('outward');
+      }
       expect(context.options).toBeNull();
       expectLoadAnswers(check);
     },
@@ -312,6 +335,15 @@ describeMachineModel(journeyChangeMachine, {
       // The route's failed load starts here, with the same error and retry as the chart's own.
       if (event.type === 'xstate.init') expect(context.first).toEqual({ error: schemaError });
       expect(nextFrom(check, { type: 'change.retry' }).value).toBe('loading');
+    },
+    notOffered: ({ snapshot, context, event }) => {
+      // The route found the host without the change calls, or the chart's own load did.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ data: null });
+      else expect(event).toMatchObject({ type: 'xstate.done.actor.fetchOptions', output: null });
+      // Nothing to choose, and nothing moves from here (no retry: it cannot succeed).
+      expect(context.options).toBeNull();
+      for (const type of ['change.retry', 'search.submit', 'change.confirm'] as const)
+        expect(nextFrom({ snapshot }, { type }).value).toBe('notOffered');
     },
     notChangeable: ({ snapshot, context, event }) => {
       if (event.type === 'xstate.init') expect(context.first).toEqual({ data: options(false) });
@@ -486,4 +518,52 @@ it('checks the search form per leg: a real date not in the past, a time from 00:
   expect(searchErrors({ ...search, direction: 'inward', outwardDate: 'x', inwardDate: '2026-11-01' }, TODAY)).toEqual({
     inwardDate: 'past',
   });
+});
+
+it('searches each leg from its own date and time: the return from the return time the customer typed', () => {
+  type Snap = SnapshotFrom<typeof journeyChangeMachine>;
+  const start = (o: ChangeOptions): Snap =>
+    initialTransition(journeyChangeMachine, {
+      bookingId: 'b-york',
+      today: TODAY,
+      keySeed: KEY_SEED,
+      first: { data: o },
+    })[0];
+  const step = (snapshot: Snap, ...events: Parameters<typeof nextFrom<typeof journeyChangeMachine>>[1][]) =>
+    events.reduce((snap, event) => nextFrom({ snapshot: snap }, event), snapshot);
+  const typed = (snapshot: Snap) =>
+    step(
+      snapshot,
+      { type: 'search.change', field: 'outwardAfter', value: '08:15' },
+      { type: 'search.change', field: 'inwardAfter', value: '17:45' },
+      { type: 'search.submit' },
+    );
+  const searched = (snapshot: Snap) => {
+    expect(snapshot.value).toBe('searching');
+    const { leg, date, after } = inputOf(snapshot, 'fetchDepartures') as { leg: string; date: string; after: string };
+    return { leg, date, after };
+  };
+  // Both: the outward from the outward time, then, once its train is picked, the return from the return time.
+  const both = typed(step(start(options(true)), { type: 'search.direction', direction: 'both' }));
+  expect(searched(both)).toEqual({ leg: 'outward', date: '2026-12-02', after: '08:15' });
+  const listed = nextFrom({ snapshot: both }, {
+    type: 'xstate.done.actor.fetchDepartures',
+    output: departures('outward'),
+  } as never);
+  const returnSearch = nextFrom({ snapshot: listed }, { type: 'train.pick', trainId: 'outward-1800' });
+  expect(searched(returnSearch)).toEqual({ leg: 'inward', date: '2026-12-04', after: '17:45' });
+  // Only the return: its own time, never the outward's (nor none).
+  const onlyReturn = typed(
+    start({
+      ...options(true),
+      directions: [
+        { direction: 'outward', changeable: false, reason: 'DEPARTED', message: 'The train has left.' },
+        { direction: 'inward', changeable: true, reason: null, message: null },
+      ],
+    }),
+  );
+  expect(onlyReturn.context.search.direction).toBe('inward');
+  expect(searched(onlyReturn)).toEqual({ leg: 'inward', date: '2026-12-04', after: '17:45' });
+  // The return opens at 06:00 like the outward, a time the search accepts as it is.
+  expect(start(options(true)).context.search).toMatchObject({ outwardAfter: '06:00', inwardAfter: '06:00' });
 });

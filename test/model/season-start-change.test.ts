@@ -65,8 +65,11 @@ const optionsWith = (over: Partial<SeasonChangeOptions>): SeasonChangeOptions =>
  * the screen then reads (the options, the card chosen first, the error and its code).
  */
 const expectLoadAnswers = (check: Check) => {
-  const done = (output: SeasonChangeOptions) =>
+  const done = (output: SeasonChangeOptions | null) =>
     nextFrom(check, { type: 'xstate.done.actor.fetchOptions', output } as never);
+  // A host without the change calls (the API answers null, decision 863): the change by contacting the retailer.
+  const notOffered = done(null);
+  expect([notOffered.value, notOffered.context.options]).toEqual(['notOffered', null]);
   const changeable = done(options(true));
   expect(changeable.value).toBe('choosing');
   expect(changeable.context.options).toEqual(options(true));
@@ -92,6 +95,11 @@ const expectLoadAnswers = (check: Check) => {
     true,
     null,
   ]);
+  // A failed load stays one, whatever its status: only the API's null says the host has no changes.
+  for (const status of [403, 404, 500]) {
+    const notLoaded = failed(httpError(status, 'NOT_FOUND', 'Not found.'));
+    expect([notLoaded.value, notLoaded.context.options]).toEqual(['loadFailed', null]);
+  }
   const refused = failed(seasonStarted);
   expect([refused.value, refused.context.error, refused.context.errorCode]).toEqual([
     'loadFailed',
@@ -124,6 +132,7 @@ describeMachineModel(seasonStartChangeMachine, {
     { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { data: options(true) } },
     { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { data: options(false) } },
     { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { error: schemaError } },
+    { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { data: null } },
   ],
   events: fromOwnLoadOnly<ModelSnapshot>({
     'change.retry': [{ type: 'change.retry' }],
@@ -136,6 +145,7 @@ describeMachineModel(seasonStartChangeMachine, {
     'xstate.done.actor.fetchOptions': [
       { type: 'xstate.done.actor.fetchOptions', output: options(true) },
       { type: 'xstate.done.actor.fetchOptions', output: options(false) },
+      { type: 'xstate.done.actor.fetchOptions', output: null },
     ],
     'xstate.error.actor.fetchOptions': [{ type: 'xstate.error.actor.fetchOptions', error: schemaError }],
     // Typed part by part (4, 1, 2027: a start in range), then the year moved too far ahead and back.
@@ -222,6 +232,15 @@ describeMachineModel(seasonStartChangeMachine, {
       if (event.type === 'xstate.init') expect(context.first).not.toBeNull();
       const retried = nextFrom(check, { type: 'change.retry' });
       expect([retried.value, retried.context.error, retried.context.errorCode]).toEqual(['loading', null, null]);
+    },
+    notOffered: ({ snapshot, context, event }) => {
+      // The route found the host without the change calls, or the chart's own load did.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ data: null });
+      else expect(event).toMatchObject({ type: 'xstate.done.actor.fetchOptions', output: null });
+      // No season to show, no error, and nothing moves from here (no retry: it cannot succeed).
+      expect([context.options, context.error, context.errorCode]).toEqual([null, null, null]);
+      for (const type of ['change.retry', 'date.submit', 'change.confirm'] as const)
+        expect(nextFrom({ snapshot }, { type }).value).toBe('notOffered');
     },
     notChangeable: ({ snapshot, context, event }) => {
       // The rule that refuses the change.

@@ -10,7 +10,7 @@ import type { BookingScreenMode } from './booking-screen-mode';
 import type { BookingOffer } from './booking-offer';
 import { LegCard } from './leg-card';
 import { Link } from '@tanstack/react-router';
-import { LazyContactDetails } from '../contact-details-lazy';
+import { ChangeByContact } from '../change-by-contact';
 import { buttonClass } from '#src/ui/button-class';
 import { bookingPath } from '../booking-links';
 import { bookingDetailFlow } from './booking-detail.flow';
@@ -147,10 +147,5 @@ function ChangeJourneyEntry({
       </p>
     );
   }
-  return (
-    <div>
-      <p>{m.journey_change_contact_retailer()}</p>
-      <LazyContactDetails />
-    </div>
-  );
+  return <ChangeByContact />;
 }

@@ -9,6 +9,7 @@ import { Button } from '#src/ui/button';
 import { useFocusFallback } from '#src/ui/focus-fallback';
 import { Loading, Page } from '#src/ui/page';
 import { bookingPath } from '../booking-links';
+import { ChangeByContact } from '../change-by-contact';
 import { CheckAgain } from '../check-again';
 import { useLostAnswerPhase, type LostAnswerPhase } from '../lost-answer';
 import { CardForm } from '../refunds/card-form';
@@ -60,6 +61,20 @@ export function ChangePage({
       </p>
       {children}
     </Page>
+  );
+}
+
+/**
+ * A host that does not offer changes here (the chart's notOffered; docs/decisions/863): the page's
+ * own sentence (`message`: the journey's or the season's), then changes made by contacting the
+ * retailer, as the booking says. The change page's own "Back to your booking" leads back.
+ */
+export function ChangeNotOffered({ message }: { message: string }) {
+  return (
+    <>
+      <Alert tone="info">{message}</Alert>
+      <ChangeByContact />
+    </>
   );
 }
 

@@ -42,7 +42,7 @@ const directionLabel = (d: ChangeDirection) =>
       : m.journey_change_direction_both();
 
 /** The change's flow (./journey-change.flow.ts); once changed, the new booking opens (following the snapshot). */
-function useJourneyChange(bookingId: string, guest: boolean, first: FirstData<ChangeOptions> | null) {
+function useJourneyChange(bookingId: string, guest: boolean, first: FirstData<ChangeOptions | null> | null) {
   const navigate = useNavigate();
   const [input] = useState(() => ({ bookingId, today: today(), keySeed: newKeySeed(), first }));
   const flow = journeyChangeFlow.useFlow({ input });
@@ -71,7 +71,7 @@ export function JourneyChangeScreen({
 }: {
   bookingId: string;
   guest: boolean;
-  first?: FirstData<ChangeOptions> | undefined;
+  first?: FirstData<ChangeOptions | null> | undefined;
 }) {
   const [snapshot, send] = useJourneyChange(bookingId, guest, first ?? null);
   const phase = Payment.usePaymentPhase(snapshot);
@@ -111,6 +111,7 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
       />
     );
   }
+  if (snapshot.matches('notOffered')) return <Payment.ChangeNotOffered message={m.journey_change_not_offered()} />;
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <SearchForm snapshot={snapshot} send={send} />;
   if (snapshot.matches('searching')) return <Loading label={m.journey_change_searching()} />;

@@ -55,7 +55,7 @@ export function SeasonStartScreen({
 }: {
   bookingId: string;
   guest: boolean;
-  first?: FirstData<SeasonChangeOptions> | undefined;
+  first?: FirstData<SeasonChangeOptions | null> | undefined;
 }) {
   const [input] = useState(() => ({
     bookingId,
@@ -110,6 +110,9 @@ function SeasonStartView({
         onRetry={() => send({ type: 'change.retry' })}
       />
     );
+  }
+  if (snapshot.matches('notOffered')) {
+    return <Payment.ChangeNotOffered message={m.season_start_not_offered()} />;
   }
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <DateForm snapshot={snapshot} send={send} />;

@@ -47,9 +47,11 @@ export const journeyChange: MachineWords = {
   },
   states: {
     starting:
-      'the page opens: [[journey_change_what_to_change]], or [[journey_change_not_changeable_title]], from what the route loaded, or [[journey_change_load_failed]] when it could not; [[journey_change_loading]] while it is fetched',
+      'the page opens: [[journey_change_what_to_change]], [[journey_change_not_changeable_title]] or, on a host without the change calls, [[journey_change_not_offered]], from what the route loaded, or [[journey_change_load_failed]] when it could not; [[journey_change_loading]] while it is fetched',
     loading: '[[journey_change_loading]]',
     loadFailed: '[[journey_change_load_failed]] with [[common_try_again]]',
+    notOffered:
+      "[[journey_change_not_offered]], then [[journey_change_contact_retailer]] with customer service's phone, opening hours and web form, and [[journey_change_back_to_booking]]; no [[common_try_again]]",
     notChangeable:
       '[[journey_change_not_changeable_title]], with the rule that refuses each choice (Manchester → Euston, the departed Advance: "Advance tickets can be changed only before the booked train leaves, and this train has left.")',
     choosing:
@@ -68,6 +70,8 @@ export const journeyChange: MachineWords = {
       '[[journey_change_opening_new_booking]], then the new booking with [[booking_detail_journey_changed_title]] and [[booking_detail_journey_changed_trail]]',
   },
   outcomes: {
+    'fetchOptions answers [notOffered]':
+      "the retailer's service has no change calls (they are not in the spec), though it answers for the booking: the local server in spec mode (`API_SHAPE=spec npm start`), the page's address typed in",
     'fetchOptions answers [hasChangeable]': {
       use: york,
       text: 'the change service answers what the booking may change, with the fee and their saved cards',

@@ -26,9 +26,11 @@ export const seasonStartChange: MachineWords = {
   },
   states: {
     starting:
-      'the page opens: the date form, or [[season_start_not_changeable_title]], from what the route loaded, or [[season_start_load_failed]] when it could not; [[season_start_loading]] while it is fetched',
+      'the page opens: the date form, [[season_start_not_changeable_title]] or, on a host without the change calls, [[season_start_not_offered]], from what the route loaded, or [[season_start_load_failed]] when it could not; [[season_start_loading]] while it is fetched',
     loading: '[[season_start_loading]]',
     loadFailed: '[[season_start_load_failed]] with [[common_try_again]]',
+    notOffered:
+      "[[season_start_not_offered]], then [[journey_change_contact_retailer]] with customer service's phone, opening hours and web form, and [[journey_change_back_to_booking]]; no [[common_try_again]]",
     notChangeable:
       "[[season_start_not_changeable_title]] with the rule (Alex Morgan's Reading → Paddington annual season, which has started: [[booking_format_season_started]])",
     choosing:
@@ -44,6 +46,8 @@ export const seasonStartChange: MachineWords = {
       '[[season_start_done_title]]: [[season_start_done_dates]], [[season_start_done_reference]], [[season_start_done_paid]], with [[season_start_open_booking]] and [[season_start_open_history]]',
   },
   outcomes: {
+    'fetchOptions answers [notOffered]':
+      "the retailer's service has no change calls (they are not in the spec), though it answers for the season's booking: the local server in spec mode (`API_SHAPE=spec npm start`), the page's address typed in",
     'fetchOptions answers [isChangeable]': "the change service answers the season's dates, the fee and the saved cards",
     'fetchOptions answers': {
       use: "Alex Morgan's Reading → Paddington annual season (demo@example.com), which has started",

@@ -133,3 +133,28 @@ export const paymentNotUserActions = (id: string): Record<string, string> => ({
   [`#${id}.paying change.check [0]`]:
     'Check again shows only after a lost answer whose check got no answer either: caused by the network, not by the customer; the lost-answer chart’s model test and test/e2e/lost-answers.test.ts walk it (decision 575)',
 });
+
+/**
+ * A host without the change calls (docs/decisions/863): the options call answers as the local
+ * server in API_SHAPE=spec answers a call docs/product/api.md does not list (404, NOT_FOUND), and the
+ * spec's booking call, not held, answers for the booking as the seed has it. Only for the model's
+ * null answer; any other answer is the server's own.
+ */
+export const answerNotOffered = async ({
+  server,
+  call,
+  event,
+}: Pick<ReplayStep<AnyStateMachine>, 'server' | 'call' | 'event'>) => {
+  if ((event as { output?: unknown }).output !== null) return false;
+  await server.answer('GET', call!.path, 404, { errors: [{ code: 'NOT_FOUND' }] });
+  return true;
+};
+
+/** The change is not offered here: the page's sentence, the booking's contact block and the way back, no Try again. */
+export const expectNotOffered = async (page: Page, sentence: string) => {
+  await page.getByRole('status').filter({ hasText: sentence }).first().waitFor();
+  await page.getByText(m.journey_change_contact_retailer(), { exact: true }).waitFor();
+  await page.getByRole('region', { name: m.contact_details_heading() }).getByRole('link').first().waitFor();
+  await page.getByRole('link', { name: m.journey_change_back_to_booking() }).last().waitFor();
+  expect(await button(page, m.common_try_again()).count(), 'no Try again: it cannot succeed').toBe(0);
+};

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FirstData } from '#machines/lib/first-data';
-import { firstDataOr, firstErrorPatch, firstFailedWith, firstFailure, loadErrorPatch } from '#machines/lib/page-load';
+import {
+  firstAbsent,
+  firstDataOr,
+  firstErrorPatch,
+  firstFailedWith,
+  firstFailure,
+  loadedAbsent,
+  loadErrorPatch,
+} from '#machines/lib/page-load';
 import { ApiError } from '#src/api/errors';
 
 /**
@@ -43,5 +51,20 @@ describe('page load', () => {
     expect(firstErrorPatch({ error: wrongShape })).toEqual({ schemaError: true });
     expect(firstErrorPatch({ error: serverError })).toEqual({ schemaError: false });
     expect(firstErrorPatch(loaded)).toEqual({ schemaError: false });
+  });
+
+  it('a host without the page’s call is a load that answered null, never a failed, a loaded or no start', () => {
+    expect(firstAbsent({ data: null })).toBe(true);
+    expect(firstAbsent(loaded)).toBe(false);
+    expect(firstAbsent({ data: [] })).toBe(false);
+    expect(firstAbsent({ error: notFound })).toBe(false);
+    expect(firstAbsent(null)).toBe(false);
+    expect(firstAbsent(undefined)).toBe(false);
+    const done = (output: unknown) => ({ type: 'xstate.done.actor.fetchOptions', output });
+    expect(loadedAbsent(done(null), 'fetchOptions')).toBe(true);
+    expect(loadedAbsent(done({ directions: [] }), 'fetchOptions')).toBe(false);
+    expect(loadedAbsent(done(undefined), 'fetchOptions')).toBe(false);
+    // Only the named actor's answer is read.
+    expect(() => loadedAbsent(done(null), 'fetchQuote')).toThrow();
   });
 });
