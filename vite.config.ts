@@ -65,7 +65,7 @@ const BOOKINGS_LISTS_SHARED = [
   // The tabs' route loader (decision 730), imported on demand from the route tree: with the API it
   // calls, not a file of its own on the first route.
   /[\\/]routes[\\/]-components[\\/]bookings-list[\\/]load-first-page\.ts$/,
-  /[\\/]src[\\/]paraglide[\\/]messages[\\/]refund_tracking_/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/](refund_tracking_|server_words_(tickets_not_received|card_account_closed))/,
 ];
 
 /**
@@ -93,7 +93,8 @@ const FORMATTING = [
  */
 const BOOKING_DETAIL = [
   /[\\/]routes[\\/]_account\.bookings\.\$bookingId\.index\.tsx\?tsr-split=component$/,
-  /[\\/]routes[\\/]-components[\\/]booking-detail[\\/](?!load-booking|booking-history|history-search)[\w.-]+\.tsx?(\.vanilla\.css)?$/,
+  // Not the history's loader, which the history routes import on demand (decision 871).
+  /[\\/]routes[\\/]-components[\\/]booking-detail[\\/](?!load-booking|load-history|booking-history|history-search)[\w.-]+\.tsx?(\.vanilla\.css)?$/,
   /[\\/]routes[\\/]-components[\\/]booking-actions(\.tsx|\.css\.ts(\.vanilla\.css)?|[\\/](?!check-in)[\w.-]+\.tsx?)$/,
   /[\\/]routes[\\/]-components[\\/]insurance[\\/](insurance-words|insurance-claim\.flow|insurance-claim-section)\.tsx?$/,
   /[\\/]routes[\\/]-components[\\/]refunds[\\/](refund-quote\.flow|refund-quote|refund-status|refund-copy|refunds\.css)\.tsx?(\.vanilla\.css)?$/,
@@ -105,7 +106,9 @@ const BOOKING_DETAIL = [
   /[\\/]src[\\/]copy[\\/](edit-passengers|on-demand-ticket|resend-email|refund-quote)\.ts$/,
   /[\\/]src[\\/](documents[\\/](ticket-facts|save-file|vat)|calendar[\\/]ics)\.ts$/,
   /[\\/]src[\\/]api[\\/](insurance|refunds|idempotency|booking-actions|booking)\.ts$/,
-  /[\\/]src[\\/]schemas[\\/](refund-assistances|refunds|booking-actions)\.ts$/,
+  // The UK clock: a booking's calendar file reads it, and its other readers (a season's start date,
+  // the change of journey, the refund card form) load this chunk anyway (decision 871).
+  /[\\/]src[\\/]schemas[\\/](refund-assistances|refunds|booking-actions|uk-time)\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](booking_detail_(?!booking_history_screen_)|booking_actions_(?!check_in_screen_)|insurance_claim_|on_demand_|booking_add_|edit_passengers_|resend_email_|refund_(entry|quote|status|copy)_|lifecycle_refusal_|server_words_(?!tickets_not_received|card_account_closed))/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](journey_change_(contact_retailer|entry_link)|refund_screen_(confirm_line|refund_heading)|season_start_entry_link)\.js$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/]delay_repay_(copy_|account_number|delay_(invalid|required)|direction|payment_type|problem|refusal_(expired|not_|punchout)|sort_code|unprocessable)/,
@@ -125,6 +128,8 @@ const BOOKING_SHARED = [
   /[\\/]machines[\\/](season-renewal|lib[\\/]field-refusal)\.ts$/,
   /[\\/]src[\\/](copy[\\/](season-renewal|field-refusal)|schemas[\\/](season-renewals|passengers|control-characters|cards)|api[\\/](season-renewals|cards)|config[\\/](contact|retailer))\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](season_renewal_|booking_format_|contact_details_|field_refusal_|form_passengers_|offline_needs_connection)/,
+  // A saved card's name, which the cards' part of this chunk shows (decision 871).
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/]payment_methods_page_saved_card\.js$/,
 ];
 
 /**

@@ -146,8 +146,8 @@ describe('the production build’s chunk groups (decision 249)', () => {
     expect(await brotliKiB(files)).toBeLessThanOrEqual(123);
   });
 
-  it('gives a booking opened first 19 files of JS at most, each a request over HTTP/1.1 (decision 861)', async () => {
-    expect((await firstRouteFiles('/bookings/8a6d1c2f')).length).toBeLessThanOrEqual(19);
+  it('gives a booking opened first 15 files of JS at most, each a request over HTTP/1.1 (decisions 861, 871)', async () => {
+    expect((await firstRouteFiles('/bookings/8a6d1c2f')).length).toBeLessThanOrEqual(15);
   });
 
   it('has no cycle of static imports between chunks, which groups that leave out their imports can make', async () => {
