@@ -19,6 +19,12 @@ export type LocaleBundleManifest = {
    * files it links, a shared chunk one folder up (`../`). Absent in a build from before decision 860.
    */
   routes?: [pattern: string, files: string[]][];
+  /**
+   * `low`: the entry and its imports are linked at low priority, as index.html links the shared
+   * chunks: the page's first paint (its shell) needs only the stylesheet and the boot file (decision
+   * 871). Absent in a build from before it: linked at the browser's default.
+   */
+  codePriority?: 'low';
 };
 
 /**
@@ -53,9 +59,17 @@ export function createLocalePreloader(distDir: string): LocalePreloader {
     const dir = m.dirs[locale ?? 'en-GB'] ?? m.dirs['en-GB'];
     if (!dir) return html;
     const bundle = [m.entry, ...m.preload].map(
-      (file) => `<link rel="modulepreload" crossorigin href="${m.assetBase}${dir}/${file}">`,
+      (file) =>
+        `<link rel="modulepreload" crossorigin${m.codePriority === 'low' ? ' fetchpriority="low"' : ''} href="${m.assetBase}${dir}/${file}">`,
     );
     const links = [...bundle, ...firstRouteLinks(m, dir, appPath(pathname))].join('\n    ');
-    return html.replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    ${links}`);
+    // All at low priority (decision 871), they go after index.html's own module links (the
+    // framework's): the browser asks for same-priority files in the page's order, over HTTP/1.1 six
+    // at a time, and the framework is the largest.
+    const after =
+      m.codePriority === 'low'
+        ? /(<script type="module"[^>]*><\/script>(?:\s*<link rel="modulepreload"[^>]*>)*)/
+        : /(<script type="module"[^>]*><\/script>)/;
+    return html.replace(after, `$1\n    ${links}`);
   };
 }

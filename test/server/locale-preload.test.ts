@@ -62,6 +62,36 @@ describe('createLocalePreloader', () => {
       expect(await createLocalePreloader(dist)(html, path), path).not.toContain('data-first-route');
   });
 
+  it("at low priority when the build says so, after index.html's own module links, the framework's first (decision 871)", async () => {
+    const low = await mkdtemp(join(tmpdir(), 'locale-preload-low-'));
+    try {
+      await mkdir(join(low, '.vite'));
+      await writeFile(
+        join(low, '.vite', 'locale-bundles.json'),
+        JSON.stringify({
+          assetBase: '/my-account/assets/',
+          dirs: { 'en-GB': 'en-GB-h1' },
+          entry: 'index-x.js',
+          preload: [],
+          routes: [['^/bookings/([^/]+)/?$', ['booking-b.js']]],
+          codePriority: 'low',
+        }),
+      );
+      const page =
+        '<head>\n    <script type="module" crossorigin src="/my-account/assets/boot-abc.js"></script>\n' +
+        '    <link rel="modulepreload" crossorigin fetchpriority="low" href="/my-account/assets/framework-f.js">\n' +
+        '    <link rel="stylesheet" crossorigin href="/my-account/assets/style-s.css">\n</head>';
+      const out = await createLocalePreloader(low)(page, '/my-account/bookings/8a6d1c2f');
+      const order = [...out.matchAll(/href="\/my-account\/assets\/([^"]+)"/g)].map((m) => m[1]);
+      expect(order).toEqual(['framework-f.js', 'en-GB-h1/index-x.js', 'en-GB-h1/booking-b.js', 'style-s.css']);
+      expect(out).toContain(
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/my-account/assets/en-GB-h1/index-x.js">',
+      );
+    } finally {
+      await rm(low, { recursive: true, force: true });
+    }
+  });
+
   it('leaves the page alone when the build has no manifest (a build from before decision 240)', async () => {
     const bare = await mkdtemp(join(tmpdir(), 'locale-preload-bare-'));
     try {
