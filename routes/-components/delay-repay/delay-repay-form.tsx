@@ -9,7 +9,7 @@ import { bindField } from '#src/ui/field-binding';
 import { FieldError } from '#src/ui/field-error';
 import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
-import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { ukDateTime } from '../booking-format';
@@ -89,7 +89,6 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
     paymentType: values.paymentType !== '',
   });
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
-  const field = (name: ClaimFormField) => bindField(send, name, values[name], visible[name]);
   const ids = { problem: useId(), hint: useId(), direction: useId(), payment: useId() };
   // The server's 422 is about the delay (under the operator's threshold): the field says so too
   // and takes the focus, so the customer lands where the change is needed.
@@ -97,6 +96,12 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   const shownError = checking || unconfirmed ? null : submitError;
   const delayRefused = shownError?.status === 422;
   const refusal = shownError ? submitErrorWords(shownError, claim) : null;
+  // A 400 naming a field (a return journey chosen on a single): its reason is that field's error,
+  // listed in the error summary, until the customer changes the field; the spec's sentence stays above.
+  const onField = shownError?.field && refusal?.detail ? { field: shownError.field, text: refusal.detail } : null;
+  const fieldRefusal = onField?.text ?? null;
+  const shown = withRefusal(visible, onField ? [onField.field] : [], fieldRefusal);
+  const field = (name: ClaimFormField) => bindField(send, name, values[name], shown[name]);
   useEffect(() => {
     if (delayRefused) document.querySelector<HTMLInputElement>('input[name="delay"]')?.focus();
   }, [delayRefused]);
@@ -124,7 +129,7 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
       {draftRestored && <Alert tone="info">{m.delay_repay_draft_restored()}</Alert>}
       {refusal && (
         <Alert tone="error" title={refusal.title} id={ids.problem}>
-          {refusal.detail && <p>{refusal.detail}</p>}
+          {refusal.detail && !fieldRefusal && <p>{refusal.detail}</p>}
         </Alert>
       )}
       {checking && <Loading label={m.delay_repay_checking()} />}
@@ -144,7 +149,8 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
       >
         <ErrorSummary
           attempt={attempt}
-          errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))}
+          errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], shown[f]]))}
+          refusal={fieldRefusal}
         />
         {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
             disabled: a disabled radio drops the focus to the page (decision 371, as Button does). */}
