@@ -120,6 +120,9 @@ const BOOKING_DETAIL = [
  */
 const BOOKING_SHARED = [
   /[\\/]routes[\\/]-components[\\/](season-renewal(\.flow)?\.tsx?|season-renewal\.css\.ts(\.vanilla\.css)?|booking-format\.ts|contact-details\.tsx|needs-connection\.tsx)$/,
+  // The radio group (decision 865): the claim, change and address forms use it, each of which loads
+  // this chunk already; as a file of its own it was one more name in every route's preload list.
+  /[\\/]src[\\/]ui[\\/]radio-group(\.tsx|\.css\.ts(\.vanilla\.css)?)$/,
   /[\\/]machines[\\/](season-renewal|lib[\\/]field-refusal)\.ts$/,
   /[\\/]src[\\/](copy[\\/](season-renewal|field-refusal)|schemas[\\/](season-renewals|passengers|control-characters|cards)|api[\\/](season-renewals|cards)|config[\\/](contact|retailer))\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](season_renewal_|booking_format_|contact_details_|field_refusal_|form_passengers_|offline_needs_connection)/,

@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { claimFormErrors, type ClaimFormField, type delayRepayMachine } from '#machines/delay-repay';
 import { paymentTypes, type Claim, type Direction } from '#src/schemas/delay-repay';
@@ -6,11 +6,11 @@ import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { bindField } from '#src/ui/field-binding';
-import { FieldError } from '#src/ui/field-error';
 import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { Loading } from '#src/ui/page';
+import { RadioGroup } from '#src/ui/radio-group';
 import { TextField } from '#src/ui/text-field';
 import { ukDateTime } from '../booking-format';
 import { CheckAgain } from '../check-again';
@@ -105,7 +105,7 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   useEffect(() => {
     if (delayRefused) document.querySelector<HTMLInputElement>('input[name="delay"]')?.focus();
   }, [delayRefused]);
-  // The radio groups take the binding's value, change and error; they send no blur, as before.
+  // The radio groups take the binding's change and error; they send no blur, as before.
   const directionField = field('direction');
   const paymentField = field('paymentType');
   // Without the claim's journeys (a local-server extra) the customer says which was late, the
@@ -154,21 +154,18 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
         />
         {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
             disabled: a disabled radio drops the focus to the page (decision 371, as Button does). */}
-        <RadioQuestion
-          field={directionField}
-          submitting={submitting}
-          errorId={ids.direction}
+        <RadioGroup
           name="journey"
           legend={m.delay_repay_screen_which_journey_was_delayed()}
+          required
+          readOnly={submitting}
+          errorId={ids.direction}
+          value={values.direction}
+          error={directionField.error}
+          onChange={directionField.onValueChange}
           options={journeys.map((j) => ({
             value: j.direction,
-            label: j.label ? (
-              <span>
-                {directionNames[j.direction]}: {j.label}
-              </span>
-            ) : (
-              directionNames[j.direction]
-            ),
+            label: j.label ? `${directionNames[j.direction]}: ${j.label}` : directionNames[j.direction],
           }))}
         />
         <TextField
@@ -187,12 +184,15 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
           problemId={delayRefused ? ids.problem : undefined}
           {...field('delay')}
         />
-        <RadioQuestion
-          field={paymentField}
-          submitting={submitting}
-          errorId={ids.payment}
+        <RadioGroup
           name="paymentType"
           legend={m.delay_repay_screen_how_would_you_like_to()}
+          required
+          readOnly={submitting}
+          errorId={ids.payment}
+          value={values.paymentType}
+          error={paymentField.error}
+          onChange={paymentField.onValueChange}
           options={paymentTypes.map((type) => ({ value: type, label: paymentLabels[type] }))}
         />
         {values.paymentType === 'bank-transfer' && <BankDetails field={field} submitting={submitting} />}
@@ -219,41 +219,6 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
 }
 
 type Binding = ReturnType<typeof bindField>;
-type Question = {
-  field: Binding;
-  submitting: boolean;
-  errorId: string;
-  name: string;
-  legend: string;
-  options: readonly { value: string; label: ReactNode }[];
-};
-
-/** One radio question of the claim; while the claim is sent or checked the radios ignore changes (aria-disabled, see ClaimForm). */
-function RadioQuestion({ field, submitting, errorId, name, legend, options }: Question) {
-  return (
-    <fieldset className={styles.fieldset} aria-describedby={field.error ? errorId : undefined}>
-      <legend className={styles.legend}>{legend}</legend>
-      {options.map(({ value, label }) => (
-        <label key={value} className={styles.radioRow}>
-          <input
-            type="radio"
-            name={name}
-            required
-            className={styles.radio}
-            value={value}
-            checked={field.value === value}
-            aria-disabled={submitting || undefined}
-            onChange={() => {
-              if (!submitting) field.onValueChange(value);
-            }}
-          />
-          {label}
-        </label>
-      ))}
-      <FieldError id={errorId} error={field.error} />
-    </fieldset>
-  );
-}
 
 function BankDetails({ field, submitting }: { field: (name: ClaimFormField) => Binding; submitting: boolean }) {
   return (
