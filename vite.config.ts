@@ -106,7 +106,7 @@ const BOOKING_DETAIL = [
   /[\\/]src[\\/]schemas[\\/](refund-assistances|refunds|booking-actions)\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](booking_detail_(?!booking_history_screen_)|booking_actions_(?!check_in_screen_)|insurance_claim_|on_demand_|booking_add_|edit_passengers_|resend_email_|refund_(entry|quote|status|copy)_|lifecycle_refusal_|server_words_(?!tickets_not_received|card_account_closed))/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](journey_change_(contact_retailer|entry_link)|refund_screen_(confirm_line|refund_heading)|season_start_entry_link)\.js$/,
-  /[\\/]src[\\/]paraglide[\\/]messages[\\/]delay_repay_(copy_|account_number|delay_(invalid|required)|direction|payment_type|problem|refusal_(expired|not_|punchout)|sort_code|unprocessable)/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/]delay_repay_(copy_|account_number|delay_(invalid|required)|direction|payment_type|problem|refusal_(expired|not_|no_return|punchout)|sort_code|unprocessable)/,
 ];
 
 /**
