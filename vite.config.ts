@@ -111,7 +111,7 @@ const BOOKING_DETAIL = [
   /[\\/]src[\\/]schemas[\\/](refund-assistances|refunds|booking-actions|uk-time)\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](booking_detail_(?!booking_history_screen_)|booking_actions_(?!check_in_screen_)|insurance_claim_|on_demand_|booking_add_|edit_passengers_|resend_email_|refund_(entry|quote|status|copy)_|lifecycle_refusal_|server_words_(?!tickets_not_received|card_account_closed))/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](journey_change_(contact_retailer|entry_link)|refund_screen_(confirm_line|refund_heading)|season_start_entry_link)\.js$/,
-  /[\\/]src[\\/]paraglide[\\/]messages[\\/]delay_repay_(copy_|account_number|delay_(invalid|required)|direction|payment_type|problem|refusal_(expired|not_|punchout)|sort_code|unprocessable)/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/]delay_repay_(copy_|account_number|delay_(invalid|required)|direction|payment_type|problem|refusal_(expired|not_|no_return|punchout)|sort_code|unprocessable)/,
 ];
 
 /**
@@ -125,6 +125,9 @@ const BOOKING_DETAIL = [
  */
 const BOOKING_SHARED = [
   /[\\/]routes[\\/]-components[\\/](season-renewal(\.flow)?\.tsx?|season-renewal\.css\.ts(\.vanilla\.css)?|booking-format\.ts|contact-details\.tsx|needs-connection\.tsx)$/,
+  // The radio group (decision 865): the claim, change and address forms use it, each of which loads
+  // this chunk already; as a file of its own it was one more name in every route's preload list.
+  /[\\/]src[\\/]ui[\\/]radio-group(\.tsx|\.css\.ts(\.vanilla\.css)?)$/,
   /[\\/]machines[\\/](season-renewal|lib[\\/]field-refusal)\.ts$/,
   /[\\/]src[\\/](copy[\\/](season-renewal|field-refusal)|schemas[\\/](season-renewals|passengers|control-characters|cards)|api[\\/](season-renewals|cards)|config[\\/](contact|retailer))\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](season_renewal_|booking_format_|contact_details_|field_refusal_|form_passengers_|offline_needs_connection)/,

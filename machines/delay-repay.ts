@@ -24,7 +24,8 @@ import {
  * customer has an account). Loading, error, submitting; submit success stores the claim; a submit
  * error stores its status: 422 'Sorry! We couldn't process your claim' (customer error), any other
  * 'There was a problem with your claim. Please check your details and try again.' (400 customer,
- * else platform). The form keeps what was typed when a submit fails.
+ * else platform); a 400 keeps its reason and the field it names (a return journey chosen on a
+ * single), for the screen to put on that field. The form keeps what was typed when a submit fails.
  *
  * Each submit is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
  * (machines/submit-with-lost-answer.ts, decisions 310 and 575): when its answer is lost the attempt
@@ -70,6 +71,12 @@ export interface SubmitError {
   detail: string | null;
   /** The refusal's code (`DELAY_BELOW_THRESHOLD`, `CLAIM_EXPIRED`, a lifecycle reason…), worded by the screen (decision 641). */
   code: string | null;
+  /**
+   * The form's field a 400 is about, when the answer names it (`errors[].field`, the request's
+   * path: `submitClaimDetails.journey.direction` is the direction): the screen puts the reason on
+   * that field until the customer changes it, which drops the reason (and its code).
+   */
+  field: ClaimFormField | null;
 }
 
 export interface DelayRepayContext {
@@ -139,16 +146,54 @@ const detailOf = (event: object): string | null => {
   return problem.kind === 'http' ? problem.detail : null;
 };
 
+/** The request's fields (submitClaimDetails' paths) as the form's own. */
+const requestFields = new Map<string, ClaimFormField>([
+  ['journey.direction', 'direction'],
+  ['delay.minutes', 'delay'],
+  ['paymentMethod.type', 'paymentType'],
+  ['paymentMethod.sortCode', 'sortCode'],
+  ['paymentMethod.accountNumber', 'accountNumber'],
+]);
+
+/** The form's field the answer's first error names (`errors[].field`), or null: read without trusting the body's shape. */
+export const refusedFieldOf = (body: unknown): ClaimFormField | null => {
+  const errors = (body as { errors?: unknown } | null | undefined)?.errors;
+  for (const error of Array.isArray(errors) ? (errors as unknown[]) : []) {
+    const field = (error as { field?: unknown } | null)?.field;
+    if (typeof field !== 'string') continue;
+    const own = requestFields.get(field.replace(/^submitClaimDetails\./, ''));
+    if (own) return own;
+  }
+  return null;
+};
+
 /**
  * docs/product/errors.md: 422 → customer 'Sorry! ...'; 400 → customer 'There was a problem ...'; else
  * platform. A 409 keeps its code and sentence: a refusal the customer cannot fix (the journey was
- * refunded, or paid by insurance, since the page was opened) says why.
+ * refunded, or paid by insurance, since the page was opened) says why. A 400 keeps its code, its
+ * sentence and the field it names, so the customer is told what to fix (a return journey chosen on
+ * a single); the spec's sentence stays its title.
  */
-export function submitErrorFor(status: number | null, detail: string | null, code: string | null = null): SubmitError {
-  if (status === 422) return { status, kind: 'customer', detail, code };
-  if (status === 409) return { status, kind: 'platform', detail, code };
-  return { status, kind: status === 400 ? 'customer' : 'platform', detail: null, code: null };
+export function submitErrorFor(
+  status: number | null,
+  detail: string | null,
+  code: string | null = null,
+  field: ClaimFormField | null = null,
+): SubmitError {
+  if (status === 422) return { status, kind: 'customer', detail, code, field: null };
+  if (status === 409) return { status, kind: 'platform', detail, code, field: null };
+  if (status === 400) return { status, kind: 'customer', detail, code, field };
+  return { status, kind: 'platform', detail: null, code: null, field: null };
 }
+
+/**
+ * A change of the field a 400 was about answers its reason: the spec's sentence stays above the form
+ * until the next submit, the reason (about the value no longer chosen) goes.
+ */
+const releaseRefusedField = (context: DelayRepayContext, event: DelayRepayEvent): SubmitError | null =>
+  event.type === 'form.change' && context.submitError?.field === event.field
+    ? { ...context.submitError, field: null, detail: null, code: null }
+    : context.submitError;
 
 /** The loaded claim in the context, its form prefilled with the journey the train company recorded as delayed. */
 const claimPatch = (claim: Claim): Partial<DelayRepayContext> => {
@@ -256,7 +301,9 @@ export const delayRepayMachine = setup({
     // Runs only where firstLoaded said yes (firstLoaded, firstLoadedWithDraft): the route's answer is set.
     storeFirstClaim: assign(({ context }) => claimPatch((context.first as { data: Claim }).data)),
     storeFirstLoadError: assign({ loadError: ({ context }) => loadErrorOf(firstFailure(context)) }),
-    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    setValue: assign(({ context, event }) =>
+      changePatch(context, event, { submitError: releaseRefusedField(context, event) }),
+    ),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
     /** Runs only on an answered submit (isSubmitAnswered): the answer is the claim as it now stands. */
@@ -269,7 +316,13 @@ export const delayRepayMachine = setup({
     storeSubmitError: assign({
       submitError: ({ event }) => {
         const failure = failureOf(event, 'submitClaim');
-        return submitErrorFor(statusOfEvent(failure), detailOf(failure), codeOf(problemOfEvent(failure)));
+        const problem = problemOfEvent(failure);
+        return submitErrorFor(
+          statusOfEvent(failure),
+          detailOf(failure),
+          codeOf(problem),
+          problem.kind === 'http' ? refusedFieldOf(problem.body) : null,
+        );
       },
     }),
     /** Check again, when the attempt could not confirm its outcome: the same submit, the same key. */

@@ -183,7 +183,14 @@ export function delayRepayApi(): Hono<AppEnv> {
     }
     if (status !== 'eligible') return refuse(c, 409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
     if (details.journey.direction === 'inward' && !row.data.inward) {
-      throw new ApiError(400, 'VALIDATION', 'This booking has no return journey.');
+      // A journey the booking does not have: the request's field it is about, for the form to put it on.
+      return c.json(
+        {
+          errors: [{ code: 'NO_RETURN_JOURNEY', field: 'submitClaimDetails.journey.direction' }],
+          detail: 'This booking has no return journey.',
+        },
+        400,
+      );
     }
     if (details.journey.direction !== row.delayed_direction) {
       return refuse(c, 422, 'JOURNEY_NOT_DELAYED', "The train company's records show no delay on that journey.");

@@ -68,6 +68,23 @@ const seeded: Record<Key, Claim> = {
 };
 const submitted = claimOf('Submission', 'submitted');
 const alreadyMade = httpError(409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
+/**
+ * A journey the booking does not have (a return chosen on a single, where a host serving only the
+ * spec's fields offers both): the local server's 400, naming the request's field and why.
+ */
+const noReturnBody = {
+  errors: [{ code: 'NO_RETURN_JOURNEY', field: 'submitClaimDetails.journey.direction' }],
+  detail: 'This booking has no return journey.',
+};
+const noReturn = {
+  problem: {
+    kind: 'http',
+    status: 400,
+    codes: ['NO_RETURN_JOURNEY'],
+    detail: noReturnBody.detail,
+    body: noReturnBody,
+  },
+};
 /** The refusal a send's attempt ended with, if it was refused. */
 const refusalIn = (event: { type: string }) => {
   const output = (event as { output?: { kind?: string; error?: unknown } }).output;
@@ -190,7 +207,12 @@ describeBrowserReplay(
           : [],
       'xstate.done.actor.submitClaim': (snap) => [
         { type: 'xstate.done.actor.submitClaim', output: { kind: 'answered', answer: submitted } },
-        { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') } },
+        // The platform's failure from the link; signed in, the 400 naming the journey question (the
+        // same edge: each path that fails a send says why in its own way).
+        {
+          type: 'xstate.done.actor.submitClaim',
+          output: { kind: 'refused', error: viaLink(snap.context) ? httpError(500, 'INTERNAL_ERROR') : noReturn },
+        },
         // Signed in only: another tab of the account, and a session that ended.
         ...(viaLink(snap.context)
           ? []
@@ -364,6 +386,16 @@ describeBrowserReplay(
           .getByRole('alert')
           .filter({ hasText: submitErrorTitle(snapshot.context.submitError!) })
           .waitFor();
+        // A refusal naming the direction is that question's error, listed in the error summary.
+        if (snapshot.context.submitError?.field === 'direction') {
+          const question = page.getByRole('group', { name: m.delay_repay_screen_which_journey_was_delayed() });
+          await question.getByText(m.delay_repay_refusal_no_return(), { exact: true }).waitFor();
+          await page
+            .getByRole('link', {
+              name: `${m.delay_repay_screen_which_journey_was_delayed()}: ${m.delay_repay_refusal_no_return()}`,
+            })
+            .waitFor();
+        }
         await formShown(step, false);
       },
     },

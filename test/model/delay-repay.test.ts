@@ -3,6 +3,7 @@ import { createActor, fromPromise, getInitialSnapshot, waitFor } from 'xstate';
 import {
   claimFormErrors,
   delayRepayMachine,
+  refusedFieldOf,
   submitErrorFor,
   toSubmitClaimDetails,
   type ClaimForm,
@@ -83,6 +84,24 @@ const otherConflict = refused({
   },
 });
 const inward = { ...journey, direction: 'inward' as const };
+/**
+ * A single's claim sent for a return journey (a host serving only the spec's fields offers both,
+ * decision 873): the local server's 400 names the request's field and says why.
+ */
+const noReturnBody = {
+  errors: [{ code: 'NO_RETURN_JOURNEY', field: 'submitClaimDetails.journey.direction' }],
+  detail: 'This booking has no return journey.',
+};
+const noReturn = {
+  status: 400,
+  problem: {
+    kind: 'http',
+    status: 400,
+    codes: ['NO_RETURN_JOURNEY'],
+    detail: 'This booking has no return journey.',
+    body: noReturnBody,
+  },
+};
 const { journeys: _journeys, delayedJourney: _delayed, ...bare } = base;
 const problem = (status: number | null, detail: string | null = null) => ({
   status,
@@ -169,6 +188,7 @@ describeMachineModel(delayRepayMachine, {
       refused(problem(401)),
       refused(problem(422, 'Northern pays Delay Repay for delays of 15 minutes or more.')),
       refused(problem(400)),
+      refused(noReturn),
       refused(problem(500)),
     ],
     // The attempt itself failing (never expected): "There was a problem", what was typed kept.
@@ -180,13 +200,14 @@ describeMachineModel(delayRepayMachine, {
     dirty: c.dirty,
     status: c.claim?.status ?? null,
     type: c.claim?.claimType ?? null,
-    submitError: c.submitError !== null,
+    // A refusal on a field is one of its own: the field is released when the customer changes it.
+    submitError: c.submitError === null ? null : (c.submitError.field ?? 'above the form'),
     loadError: c.loadError,
     session: c.session,
     submitAttempted: c.submitAttempted,
     draft: c.draft !== null,
   }),
-  maxPaths: 600,
+  maxPaths: 700,
   assert: (snapshot) => {
     const { context } = snapshot;
     if (snapshot.matches('noToken')) {
@@ -229,9 +250,20 @@ describeMachineModel(delayRepayMachine, {
           kind: 'customer',
           detail: 'Northern pays Delay Repay for delays of 15 minutes or more.',
           code: null,
+          field: null,
         });
       }
-      if (error?.status === 400) expect(error).toMatchObject({ kind: 'customer', detail: null });
+      // A 400 keeps its reason, its code and the field it names (docs/product/errors.md's sentence is the title).
+      if (error?.status === 400 && error.code !== null) {
+        expect(error).toEqual({
+          status: 400,
+          kind: 'customer',
+          detail: 'This booking has no return journey.',
+          code: 'NO_RETURN_JOURNEY',
+          field: 'direction',
+        });
+      }
+      if (error?.status === 400 && error.code === null) expect(error).toMatchObject({ kind: 'customer', field: null });
       if (error?.status === 500) expect(error).toMatchObject({ kind: 'platform', detail: null });
       // Nothing typed is lost.
       expect(context.values.paymentType).toBe('original-payment');
@@ -454,7 +486,7 @@ describeMachineModel(delayRepayMachine, {
       } as never);
       expect([failed.value, failed.context.submitError]).toEqual([
         { loaded: 'submitFailed' },
-        { status: null, kind: 'platform', detail: null, code: null },
+        { status: null, kind: 'platform', detail: null, code: null, field: null },
       ]);
     },
     'loaded.submitFailed': ({ snapshot, context, event, performed }) => {
@@ -472,6 +504,21 @@ describeMachineModel(delayRepayMachine, {
       if (event.type === 'xstate.error.actor.submitClaim') expect(context.submitError?.status).toBeNull();
       expect(context.justSubmitted).toBe(false);
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      // A refusal on the direction stays on it while other fields change; once the customer changes
+      // the direction its reason goes, and the spec's sentence (its status) stays until the next submit.
+      if (context.submitError?.field === 'direction') {
+        const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'delay', value: '40' });
+        expect(typed.context.submitError).toEqual(context.submitError);
+        const chosen = nextFrom({ snapshot }, { type: 'form.change', field: 'direction', value: 'outward' });
+        expect(chosen.value).toEqual({ loaded: 'submitFailed' });
+        expect(chosen.context.submitError).toEqual({
+          status: 400,
+          kind: 'customer',
+          detail: null,
+          code: null,
+          field: null,
+        });
+      }
     },
   },
 });
@@ -546,11 +593,48 @@ describe('claim form', () => {
       kind: 'customer',
       detail: 'x',
       code: 'CLAIM_EXPIRED',
+      field: null,
     });
     expect(submitErrorFor(400, null)).toMatchObject({ kind: 'customer' });
+    // A 400 keeps why and the field it is about; no other status puts a refusal on a field.
+    expect(submitErrorFor(400, 'why', 'NO_RETURN_JOURNEY', 'direction')).toEqual({
+      status: 400,
+      kind: 'customer',
+      detail: 'why',
+      code: 'NO_RETURN_JOURNEY',
+      field: 'direction',
+    });
+    expect(submitErrorFor(422, 'why', 'X', 'delay').field).toBeNull();
+    expect(submitErrorFor(500, 'why', 'X', 'delay')).toEqual({
+      status: 500,
+      kind: 'platform',
+      detail: null,
+      code: null,
+      field: null,
+    });
     expect(submitErrorFor(409, null)).toMatchObject({ kind: 'platform' });
     expect(submitErrorFor(null, null)).toMatchObject({ kind: 'platform' });
   });
+});
+
+it('reads the form field a refusal names from the request path, trusting nothing of the body', () => {
+  expect(refusedFieldOf(noReturnBody)).toBe('direction');
+  expect(refusedFieldOf({ errors: [{ code: 'X', field: 'delay.minutes' }] })).toBe('delay');
+  expect(refusedFieldOf({ errors: [{ code: 'X' }, { code: 'Y', field: 'paymentMethod.sortCode' }] })).toBe('sortCode');
+  expect(refusedFieldOf({ errors: [{ code: 'X', field: 'paymentMethod.accountNumber' }] })).toBe('accountNumber');
+  expect(refusedFieldOf({ errors: [{ code: 'X', field: 'submitClaimDetails.paymentMethod.type' }] })).toBe(
+    'paymentType',
+  );
+  for (const body of [
+    null,
+    'text',
+    { errors: 'x' },
+    { errors: [null, 3] },
+    { errors: [{ field: 'constructor' }] },
+    { errors: [{ field: 'journey' }] },
+    { errors: [{ field: 7 }] },
+  ])
+    expect(refusedFieldOf(body)).toBeNull();
 });
 
 describe('the email link', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { submitErrorFor } from '#machines/delay-repay';
+import { refusedFieldOf, submitErrorFor } from '#machines/delay-repay';
 import { codeOf, problemOf, statusOf } from '#machines/lib/problems';
 import { submitErrorWords } from '#routes/-components/delay-repay/delay-repay-copy';
 import { ApiError, readErrorBody } from '#src/api/errors';
@@ -397,7 +397,8 @@ const refusalOnScreen = (status: number, body: unknown, claim: Claim & v.InferOu
     const path = locale === baseLocale ? '/my-account/delay-repay' : `/${locale}/my-account/delay-repay`;
     global.window = { location: { pathname: path } };
     try {
-      return submitErrorWords(submitErrorFor(statusOf(problem), detail, codeOf(problem)), claim);
+      const error = submitErrorFor(statusOf(problem), detail, codeOf(problem), refusedFieldOf(body));
+      return { ...submitErrorWords(error, claim), field: error.field };
     } finally {
       delete global.window;
     }
@@ -430,6 +431,7 @@ describe('refusals the customer can act on (409), in their language', () => {
       expect(shown, locale).toEqual({
         title: m.delay_repay_problem({}, { locale }),
         detail: m.delay_repay_refusal_punchout({ operator: 'TransPennine Express' }, { locale }),
+        field: null,
       });
       if (locale !== baseLocale && locale !== 'en-us') expect(shown.detail, locale).not.toBe((res.body as Err).detail);
     }
@@ -475,10 +477,51 @@ describe('refusals the customer can act on (409), in their language', () => {
       expect(words(locale), locale).toEqual({
         title: m.delay_repay_problem({}, { locale }),
         detail: m.delay_repay_refusal_not_open({}, { locale }),
+        field: null,
       });
     }
     expect(words('de').detail).not.toBe('This claim has already been made.');
     expect(words('fr').detail).toBe('Cette demande a déjà été faite.');
+  });
+});
+
+describe('a journey the booking does not have (400), in their language', () => {
+  beforeAll(() => server.reset());
+
+  it('refuses a return journey on a single (NO_RETURN_JOURNEY), naming the direction field and why, and changes nothing', async () => {
+    const client = await demo();
+    const claim = v.parse(ClaimSchema, (await client.get(`${API}/claim/${claimId(LEEDS)}`)).body) as Claim &
+      v.InferOutput<typeof ClaimSchema>;
+    // A single: the claim's journeys (a local extra) name the outward only; a host serving only the
+    // spec's fields leaves them out, and the form offers the return too (decision 873).
+    expect(claim.journeys?.map((j) => j.direction)).toEqual(['outward']);
+    const res = await client.post(`${API}/claim/${claimId(LEEDS)}`, details({ journey: { direction: 'inward' } }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      errors: [{ code: 'NO_RETURN_JOURNEY', field: 'submitClaimDetails.journey.direction' }],
+      detail: 'This booking has no return journey.',
+    });
+    expect(await claimStatus(client, LEEDS)).toBe('eligible');
+
+    // docs/product/errors.md's sentence for a 400 stays the title; the reason goes on the direction.
+    const words = refusalOnScreen(res.status, res.body, claim);
+    for (const locale of locales) {
+      expect(words(locale), locale).toEqual({
+        title: m.delay_repay_problem({}, { locale }),
+        detail: m.delay_repay_refusal_no_return({}, { locale }),
+        field: 'direction',
+      });
+    }
+    expect(words(baseLocale)).toEqual({
+      title: 'There was a problem with your claim. Please check your details and try again.',
+      detail: 'This booking has no return journey. Please choose the outward journey.',
+      field: 'direction',
+    });
+    expect(words('fr').detail).toBe("Cette réservation n'a pas de trajet retour. Veuillez choisir le trajet aller.");
+
+    // The outward journey, as the customer is told: the claim goes through.
+    const sent = await client.post(`${API}/claim/${claimId(LEEDS)}`, details());
+    expect(sent.status).toBe(200);
   });
 });
 

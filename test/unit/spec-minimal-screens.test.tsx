@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -36,8 +36,11 @@ import { m } from '#src/paraglide/messages.js';
  */
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
-const answering = (answers: Record<string, unknown>) =>
-  (async (input: RequestInfo | URL) => {
+/** A path's answer: its body, or (for a call that is refused) the whole response, by the request. */
+type Answer = unknown | ((init: RequestInit | undefined) => Response);
+
+const answering = (answers: Record<string, Answer>) =>
+  (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.replace('/my-account/api', '');
     if (path === '/user')
@@ -46,11 +49,14 @@ const answering = (answers: Record<string, unknown>) =>
         ufacSession: null,
         isRegistered: true,
       });
-    if (path in answers) return json(answers[path]);
+    if (path in answers) {
+      const answer = answers[path];
+      return typeof answer === 'function' ? (answer as (i: RequestInit | undefined) => Response)(init) : json(answer);
+    }
     return new Response(JSON.stringify({ errors: [{ code: 'NOT_FOUND' }] }), { status: 404 });
   }) as typeof globalThis.fetch;
 
-const renderScreen = async (Screen: RouteComponent, answers: Record<string, unknown>) => {
+const renderScreen = async (Screen: RouteComponent, answers: Record<string, Answer>) => {
   const services = createServices({
     pageData: defaultPageData,
     locale: localeFromPath('/my-account/'),
@@ -294,6 +300,55 @@ describe("screens with the spec's minimal answers", () => {
         .getAllByRole('radio')
         .some((r) => (r as HTMLInputElement).checked),
     ).toBe(false);
+  });
+
+  it('Delay Repay claim: a return journey chosen on a single is refused on the direction, with the spec’s sentence above and everything typed kept', async () => {
+    const sent: unknown[] = [];
+    // The local server's 400 for a journey the booking does not have (server/api/delay-repay.ts).
+    const claimCall = (init: RequestInit | undefined) => {
+      if (init?.method !== 'POST') return json(specClaim('eligible'));
+      sent.push(JSON.parse(String(init.body)));
+      return new Response(
+        JSON.stringify({
+          errors: [{ code: 'NO_RETURN_JOURNEY', field: 'submitClaimDetails.journey.direction' }],
+          detail: '<b>This booking has no return journey.</b>',
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      );
+    };
+    await renderScreen(() => <DelayRepayScreen claimId="c1" token={null} />, { '/claim/c1': claimCall });
+    const question = await screen.findByRole('group', { name: 'Which journey was delayed?' });
+    await act(async () => within(question).getByRole('radio', { name: 'Return journey' }).click());
+    const delay = screen.getByRole('textbox', { name: 'How many minutes late did you arrive?' });
+    await act(async () => fireEvent.change(delay, { target: { value: '34' } }));
+    await act(async () => screen.getByRole('radio', { name: 'Back to the card you paid with' }).click());
+    await act(async () => screen.getByRole('button', { name: 'Send claim' }).click());
+
+    expect(sent).toHaveLength(1);
+    const alert = await screen.findByRole('alert');
+    // docs/product/errors.md's sentence for a 400, verbatim; the reason is on the field it is about.
+    await vi.waitFor(() =>
+      expect(alert.textContent).toBe('There was a problem with your claim. Please check your details and try again.'),
+    );
+    const reason = 'This booking has no return journey. Please choose the outward journey.';
+    expect(within(question).getByText(reason)).toBeTruthy();
+    expect(question.getAttribute('aria-describedby')).toBe(within(question).getByText(reason).id);
+    expect(screen.getByRole('link', { name: `Which journey was delayed?: ${reason}` })).toBeTruthy();
+    // Plain text only: the server's own sentence is never rendered as markup.
+    expect(document.querySelector('b')).toBeNull();
+    // Everything typed is kept.
+    expect((within(question).getByRole('radio', { name: 'Return journey' }) as HTMLInputElement).checked).toBe(true);
+    expect((delay as HTMLInputElement).value).toBe('34');
+
+    // Choosing the outward journey answers the reason: it goes from the field and is not moved above;
+    // the spec's sentence stays there until the next send.
+    await act(async () => within(question).getByRole('radio', { name: 'Outward journey' }).click());
+    expect(within(question).queryByText(reason)).toBeNull();
+    expect(screen.queryByText(reason)).toBeNull();
+    expect(question.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'There was a problem with your claim. Please check your details and try again.',
+    );
   });
 
   it('partial refund: fare passengers with only isRefundable and refundableId are "Passenger 1" and "Passenger 2", not two "Passenger" boxes', async () => {

@@ -59,8 +59,4 @@ export const select = style({
   maxWidth: '28rem',
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
-export const fieldset = style({ border: 'none', padding: 0, margin: `0 0 ${tokens.space.md}` });
-export const legend = style({ fontWeight: 600, padding: 0, marginBottom: tokens.space.sm });
-export const radioRow = style({ display: 'flex', alignItems: 'center', gap: '10px', minHeight: '44px' });
-export const radio = style({ width: '22px', height: '22px', margin: 0, accentColor: vars.color.brand });
 export const note = style({ margin: `0 0 ${tokens.space.sm}` });

@@ -16,7 +16,7 @@ import { Button } from '#src/ui/button';
 import { formView } from '#src/ui/form-state';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
-import { FieldError } from '#src/ui/field-error';
+import { RadioGroup } from '#src/ui/radio-group';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import * as fieldStyles from '#src/ui/field.css';
@@ -199,23 +199,15 @@ export function AddressFormPage({
             maxLength={addressLimits.postCode}
             {...field('postCode')}
           />
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{m.address_book_address_form_page_address_type()}</legend>
-            {addressTypes.map((type) => (
-              <label key={type} className={styles.radioRow}>
-                <input
-                  type="radio"
-                  name="type"
-                  className={styles.radio}
-                  value={type}
-                  checked={values.type === type}
-                  onChange={() => send({ type: 'form.change', field: 'type', value: type })}
-                />
-                {addressTypeLabels[type]}
-              </label>
-            ))}
-            <FieldError id={`${id}-type-error`} error={errors.type} />
-          </fieldset>
+          <RadioGroup
+            name="type"
+            legend={m.address_book_address_form_page_address_type()}
+            errorId={`${id}-type-error`}
+            error={errors.type}
+            value={values.type}
+            onChange={(type) => send({ type: 'form.change', field: 'type', value: type })}
+            options={addressTypes.map((type) => ({ value: type, label: addressTypeLabels[type] }))}
+          />
           <div className={formStyles.actions}>
             <Button
               type="submit"

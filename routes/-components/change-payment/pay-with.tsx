@@ -1,6 +1,13 @@
 import type { CardChoice } from '#machines/lib/change-payment';
+import { RadioGroup } from '#src/ui/radio-group';
 import * as styles from '../refunds/refunds.css';
 import { m } from '#src/paraglide/messages.js';
+
+/** The radios' values: `new`, or a saved card's id after `saved:` (so no card id can read as a new card). */
+const NEW_CARD = 'new';
+const SAVED = 'saved:';
+type PayValue = typeof NEW_CARD | `${typeof SAVED}${string}`;
+const savedValue = (cardId: string): PayValue => `${SAVED}${cardId}`;
 
 /**
  * "Pay with": the customer's saved cards (an expired one cannot be chosen) and a new card, for a
@@ -16,37 +23,26 @@ export function PayWith({
   onSelect: (choice: CardChoice) => void;
 }) {
   return (
-    <fieldset className={styles.fieldset}>
-      <legend>{m.journey_change_pay_with()}</legend>
-      {cards.map((card) => (
-        <div key={card.id}>
-          <label>
-            <input
-              type="radio"
-              name="card"
-              value={card.id}
-              disabled={card.expired}
-              checked={choice.kind === 'saved' && choice.cardId === card.id}
-              onChange={() => onSelect({ kind: 'saved', cardId: card.id })}
-            />{' '}
-            {card.expired
-              ? m.journey_change_saved_card_expired({ brand: card.brand, last4: card.last4 })
-              : m.journey_change_saved_card({ brand: card.brand, last4: card.last4 })}
-          </label>
-        </div>
-      ))}
-      <div>
-        <label>
-          <input
-            type="radio"
-            name="card"
-            value="new"
-            checked={choice.kind === 'new'}
-            onChange={() => onSelect({ kind: 'new' })}
-          />{' '}
-          {m.journey_change_new_card()}
-        </label>
-      </div>
-    </fieldset>
+    <RadioGroup<PayValue>
+      name="card"
+      legend={m.journey_change_pay_with()}
+      className={styles.fieldset}
+      // As the change screens' other legends: the browser's own.
+      legendClassName=""
+      value={choice.kind === 'new' ? NEW_CARD : savedValue(choice.cardId)}
+      onChange={(value) =>
+        onSelect(value === NEW_CARD ? { kind: 'new' } : { kind: 'saved', cardId: value.slice(SAVED.length) })
+      }
+      options={[
+        ...cards.map((card) => ({
+          value: savedValue(card.id),
+          disabled: card.expired,
+          label: card.expired
+            ? m.journey_change_saved_card_expired({ brand: card.brand, last4: card.last4 })
+            : m.journey_change_saved_card({ brand: card.brand, last4: card.last4 }),
+        })),
+        { value: NEW_CARD, label: m.journey_change_new_card() },
+      ]}
+    />
   );
 }

@@ -126,6 +126,8 @@ export function submitErrorWords(
         return m.delay_repay_refusal_not_open();
       case 'JOURNEY_NOT_DELAYED':
         return m.delay_repay_refusal_not_delayed();
+      case 'NO_RETURN_JOURNEY':
+        return m.delay_repay_refusal_no_return();
       case 'DELAY_BELOW_THRESHOLD':
         return operator && claim.thresholdMinutes !== undefined
           ? m.delay_repay_copy_pays_delay_repay_for_delays({ operator, thresholdMinutes: claim.thresholdMinutes })

@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { claimFormErrors, type ClaimFormField, type delayRepayMachine } from '#machines/delay-repay';
 import { paymentTypes, type Claim, type Direction } from '#src/schemas/delay-repay';
@@ -6,11 +6,11 @@ import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { bindField } from '#src/ui/field-binding';
-import { FieldError } from '#src/ui/field-error';
 import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
-import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { Loading } from '#src/ui/page';
+import { RadioGroup } from '#src/ui/radio-group';
 import { TextField } from '#src/ui/text-field';
 import { ukDateTime } from '../booking-format';
 import { CheckAgain } from '../check-again';
@@ -89,7 +89,6 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
     paymentType: values.paymentType !== '',
   });
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
-  const field = (name: ClaimFormField) => bindField(send, name, values[name], visible[name]);
   const ids = { problem: useId(), hint: useId(), direction: useId(), payment: useId() };
   // The server's 422 is about the delay (under the operator's threshold): the field says so too
   // and takes the focus, so the customer lands where the change is needed.
@@ -97,10 +96,16 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   const shownError = checking || unconfirmed ? null : submitError;
   const delayRefused = shownError?.status === 422;
   const refusal = shownError ? submitErrorWords(shownError, claim) : null;
+  // A 400 naming a field (a return journey chosen on a single): its reason is that field's error,
+  // listed in the error summary, until the customer changes the field; the spec's sentence stays above.
+  const onField = shownError?.field && refusal?.detail ? { field: shownError.field, text: refusal.detail } : null;
+  const fieldRefusal = onField?.text ?? null;
+  const shown = withRefusal(visible, onField ? [onField.field] : [], fieldRefusal);
+  const field = (name: ClaimFormField) => bindField(send, name, values[name], shown[name]);
   useEffect(() => {
     if (delayRefused) document.querySelector<HTMLInputElement>('input[name="delay"]')?.focus();
   }, [delayRefused]);
-  // The radio groups take the binding's value, change and error; they send no blur, as before.
+  // The radio groups take the binding's change and error; they send no blur, as before.
   const directionField = field('direction');
   const paymentField = field('paymentType');
   // Without the claim's journeys (a local-server extra) the customer says which was late, the
@@ -124,7 +129,7 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
       {draftRestored && <Alert tone="info">{m.delay_repay_draft_restored()}</Alert>}
       {refusal && (
         <Alert tone="error" title={refusal.title} id={ids.problem}>
-          {refusal.detail && <p>{refusal.detail}</p>}
+          {refusal.detail && !fieldRefusal && <p>{refusal.detail}</p>}
         </Alert>
       )}
       {checking && <Loading label={m.delay_repay_checking()} />}
@@ -144,25 +149,23 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
       >
         <ErrorSummary
           attempt={attempt}
-          errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))}
+          errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], shown[f]]))}
+          refusal={fieldRefusal}
         />
         {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
             disabled: a disabled radio drops the focus to the page (decision 371, as Button does). */}
-        <RadioQuestion
-          field={directionField}
-          submitting={submitting}
-          errorId={ids.direction}
+        <RadioGroup
           name="journey"
           legend={m.delay_repay_screen_which_journey_was_delayed()}
+          required
+          readOnly={submitting}
+          errorId={ids.direction}
+          value={values.direction}
+          error={directionField.error}
+          onChange={directionField.onValueChange}
           options={journeys.map((j) => ({
             value: j.direction,
-            label: j.label ? (
-              <span>
-                {directionNames[j.direction]}: {j.label}
-              </span>
-            ) : (
-              directionNames[j.direction]
-            ),
+            label: j.label ? `${directionNames[j.direction]}: ${j.label}` : directionNames[j.direction],
           }))}
         />
         <TextField
@@ -181,12 +184,15 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
           problemId={delayRefused ? ids.problem : undefined}
           {...field('delay')}
         />
-        <RadioQuestion
-          field={paymentField}
-          submitting={submitting}
-          errorId={ids.payment}
+        <RadioGroup
           name="paymentType"
           legend={m.delay_repay_screen_how_would_you_like_to()}
+          required
+          readOnly={submitting}
+          errorId={ids.payment}
+          value={values.paymentType}
+          error={paymentField.error}
+          onChange={paymentField.onValueChange}
           options={paymentTypes.map((type) => ({ value: type, label: paymentLabels[type] }))}
         />
         {values.paymentType === 'bank-transfer' && <BankDetails field={field} submitting={submitting} />}
@@ -213,41 +219,6 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
 }
 
 type Binding = ReturnType<typeof bindField>;
-type Question = {
-  field: Binding;
-  submitting: boolean;
-  errorId: string;
-  name: string;
-  legend: string;
-  options: readonly { value: string; label: ReactNode }[];
-};
-
-/** One radio question of the claim; while the claim is sent or checked the radios ignore changes (aria-disabled, see ClaimForm). */
-function RadioQuestion({ field, submitting, errorId, name, legend, options }: Question) {
-  return (
-    <fieldset className={styles.fieldset} aria-describedby={field.error ? errorId : undefined}>
-      <legend className={styles.legend}>{legend}</legend>
-      {options.map(({ value, label }) => (
-        <label key={value} className={styles.radioRow}>
-          <input
-            type="radio"
-            name={name}
-            required
-            className={styles.radio}
-            value={value}
-            checked={field.value === value}
-            aria-disabled={submitting || undefined}
-            onChange={() => {
-              if (!submitting) field.onValueChange(value);
-            }}
-          />
-          {label}
-        </label>
-      ))}
-      <FieldError id={errorId} error={field.error} />
-    </fieldset>
-  );
-}
 
 function BankDetails({ field, submitting }: { field: (name: ClaimFormField) => Binding; submitting: boolean }) {
   return (

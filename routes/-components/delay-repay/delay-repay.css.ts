@@ -38,16 +38,6 @@ export const estimate = style({
 export const estimateAmount = style({ fontSize: '1.5rem', fontWeight: 700, margin: '0 0 8px' });
 export const steps = style({ margin: '8px 0 0', paddingLeft: '20px', display: 'grid', gap: '4px' });
 export const form = style({ maxWidth: '32rem' });
-export const fieldset = style({ border: 'none', padding: 0, margin: '0 0 16px', minWidth: 0 });
-export const legend = style({ fontWeight: 600, padding: 0, marginBottom: '8px' });
-export const radioRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '10px',
-  minHeight: '44px',
-  overflowWrap: 'anywhere',
-});
-export const radio = style({ width: '22px', height: '22px', margin: 0, flexShrink: 0, accentColor: vars.color.brand });
 export const actions = style({
   display: 'flex',
   flexWrap: 'wrap',

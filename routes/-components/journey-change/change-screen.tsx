@@ -20,6 +20,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { LoadError } from '#src/ui/load-error';
 import { Loading } from '#src/ui/page';
+import { RadioGroup } from '#src/ui/radio-group';
 import { TextField } from '#src/ui/text-field';
 import { bookingPath } from '../booking-links';
 import * as Payment from '../change-payment/payment-steps';
@@ -211,28 +212,22 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
           {c.error === true ? m.journey_change_search_failed() : refusalText(c.errorCode, c.error)}
         </Alert>
       )}
-      <fieldset className={styles.fieldset}>
-        <legend>{m.journey_change_which_journey()}</legend>
-        {o?.directions.map((d) => (
-          <div key={d.direction}>
-            <label>
-              <input
-                type="radio"
-                name="direction"
-                value={d.direction}
-                checked={c.search.direction === d.direction}
-                disabled={!d.changeable}
-                aria-describedby={d.changeable ? undefined : `why-${d.direction}`}
-                onChange={() => send({ type: 'search.direction', direction: d.direction })}
-              />{' '}
-              {directionLabel(d.direction)}
-            </label>
-            {!d.changeable && (d.reason || d.message) && (
-              <p id={`why-${d.direction}`}>{refusalText(d.reason, d.message)}</p>
-            )}
-          </div>
-        ))}
-      </fieldset>
+      <RadioGroup
+        name="direction"
+        legend={m.journey_change_which_journey()}
+        className={styles.fieldset}
+        // The page's other legends (the new trains') are the browser's own: so is this one.
+        legendClassName=""
+        value={c.search.direction}
+        onChange={(direction) => send({ type: 'search.direction', direction })}
+        options={(o?.directions ?? []).map((d) => ({
+          value: d.direction,
+          label: directionLabel(d.direction),
+          disabled: !d.changeable,
+          // Why a journey cannot be changed, read after its name.
+          description: !d.changeable && (d.reason || d.message) ? refusalText(d.reason, d.message) : undefined,
+        }))}
+      />
       {legsOf(c.search.direction).map((leg) => (
         <fieldset key={leg} className={styles.fieldset}>
           <legend>{leg === 'outward' ? m.journey_change_new_outward() : m.journey_change_new_return()}</legend>
