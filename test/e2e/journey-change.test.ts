@@ -53,8 +53,8 @@ describe('change your journey', () => {
     await heading('New journey', 3).waitFor();
     await text('£11.00').waitFor();
     await text('£20.00').waitFor();
-    expect(await w.page.getByRole('radio', { name: 'VISA ending 4242' }).isChecked()).toBe(true);
-    expect(await w.page.getByRole('radio', { name: 'AMEX ending 1005 (expired)' }).isDisabled()).toBe(true);
+    expect(await w.page.getByRole('radio', { name: 'Visa ending 4242' }).isChecked()).toBe(true);
+    expect(await w.page.getByRole('radio', { name: 'American Express ending 1005 (expired)' }).isDisabled()).toBe(true);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await w.page.getByRole('button', { name: 'Pay £31.00 and change' }).click();
 

@@ -1,4 +1,5 @@
 import type { CardChoice } from '#machines/lib/change-payment';
+import { cardBrandLabel } from '#src/schemas/cards';
 import { RadioGroup } from '#src/ui/radio-group';
 import * as styles from '../refunds/refunds.css';
 import { m } from '#src/paraglide/messages.js';
@@ -27,8 +28,6 @@ export function PayWith({
       name="card"
       legend={m.journey_change_pay_with()}
       className={styles.fieldset}
-      // As the change screens' other legends: the browser's own.
-      legendClassName=""
       value={choice.kind === 'new' ? NEW_CARD : savedValue(choice.cardId)}
       onChange={(value) =>
         onSelect(value === NEW_CARD ? { kind: 'new' } : { kind: 'saved', cardId: value.slice(SAVED.length) })
@@ -38,8 +37,8 @@ export function PayWith({
           value: savedValue(card.id),
           disabled: card.expired,
           label: card.expired
-            ? m.journey_change_saved_card_expired({ brand: card.brand, last4: card.last4 })
-            : m.journey_change_saved_card({ brand: card.brand, last4: card.last4 }),
+            ? m.journey_change_saved_card_expired({ brand: cardBrandLabel(card.brand), last4: card.last4 })
+            : m.journey_change_saved_card({ brand: cardBrandLabel(card.brand), last4: card.last4 }),
         })),
         { value: NEW_CARD, label: m.journey_change_new_card() },
       ]}

@@ -28,6 +28,8 @@ import type { LostAnswerPhase } from '../lost-answer';
 import { journeyChangeFlow } from './journey-change.flow';
 import * as styles from '../refunds/refunds.css';
 import { refusalText } from './change-words';
+import { StepHeading } from '../refunds/step-heading';
+import * as radioStyles from '#src/ui/radio-group.css';
 import { m } from '#src/paraglide/messages.js';
 
 type Snapshot = SnapshotFrom<typeof journeyChangeMachine>;
@@ -202,9 +204,9 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   );
   return (
     <form onSubmit={submit} noValidate aria-labelledby="change-search-title">
-      <h2 id="change-search-title" className={styles.sectionTitle}>
+      <StepHeading id="change-search-title" className={styles.sectionTitle}>
         {m.journey_change_what_to_change()}
-      </h2>
+      </StepHeading>
       {o && <JourneyPair title={m.journey_change_your_journey()} outward={o.outward} inward={o.inward} />}
       {o && <Rules kind={o.fareKind} fee={o.fee} />}
       {c.error !== null && (
@@ -217,7 +219,6 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         legend={m.journey_change_which_journey()}
         className={styles.fieldset}
         // The page's other legends (the new trains') are the browser's own: so is this one.
-        legendClassName=""
         value={c.search.direction}
         onChange={(direction) => send({ type: 'search.direction', direction })}
         options={(o?.directions ?? []).map((d) => ({
@@ -230,7 +231,9 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       />
       {legsOf(c.search.direction).map((leg) => (
         <fieldset key={leg} className={styles.fieldset}>
-          <legend>{leg === 'outward' ? m.journey_change_new_outward() : m.journey_change_new_return()}</legend>
+          <legend className={radioStyles.legend}>
+            {leg === 'outward' ? m.journey_change_new_outward() : m.journey_change_new_return()}
+          </legend>
           {field(leg === 'outward' ? 'outwardDate' : 'inwardDate', 'date', m.journey_change_date())}
           {field(leg === 'outward' ? 'outwardAfter' : 'inwardAfter', 'time', m.journey_change_leaving_after())}
         </fieldset>
@@ -274,7 +277,7 @@ function JourneyPair({ title, outward, inward }: { title: string; outward: Chang
 function Rules({ kind, fee }: { kind: 'advance' | 'flexible'; fee: ChangeMoney }) {
   const f = useFormat();
   return (
-    <section aria-labelledby="change-rules-title">
+    <section aria-labelledby="change-rules-title" className={styles.section}>
       <h3 id="change-rules-title" className={styles.groupTitle}>
         {m.journey_change_rules_title()}
       </h3>
@@ -308,9 +311,9 @@ function TrainList({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         : m.journey_change_train_departed();
   return (
     <section aria-labelledby="change-trains-title">
-      <h2 id="change-trains-title" className={styles.sectionTitle}>
+      <StepHeading id="change-trains-title" className={styles.sectionTitle}>
         {c.leg === 'outward' ? m.journey_change_choose_outward() : m.journey_change_choose_return()}
-      </h2>
+      </StepHeading>
       {c.error !== null && (
         <Alert tone="error">
           {c.error === true ? m.journey_change_quote_failed() : refusalText(c.errorCode, c.error)}
@@ -369,9 +372,9 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
   const positive = (x: ChangeMoney) => f.money({ ...x, amount: Math.abs(x.amount) });
   return (
     <section aria-labelledby="change-review-title">
-      <h2 id="change-review-title" className={styles.sectionTitle}>
+      <StepHeading id="change-review-title" className={styles.sectionTitle}>
         {m.journey_change_review_title()}
-      </h2>
+      </StepHeading>
       <Payment.PaymentNotices payment={c} refusal={refusalText} />
       <div className={styles.cardGrid}>
         <JourneyPair title={m.journey_change_old_journey()} outward={quote.old.outward} inward={quote.old.inward} />

@@ -6,6 +6,7 @@ import { formatMoney } from '#src/i18n/format';
 import { m } from '#src/paraglide/messages.js';
 import { payAnswered, payRefused } from '#test/model/change-payment-answers';
 import { answerWithModelError, type ReplayStep } from './replay';
+import { cardBrandLabel } from '#src/schemas/cards';
 
 /**
  * What the browser replays of a change of journey and a change of a season's start date do alike
@@ -54,7 +55,10 @@ const money = (quote: QuoteTotal) => formatMoney(quote.total.amount, quote.total
 
 const payWithRadio = (page: Page, choice: CardChoice, saved: SavedCardName) =>
   page.getByRole('radio', {
-    name: choice.kind === 'new' ? m.journey_change_new_card() : m.journey_change_saved_card(saved),
+    name:
+      choice.kind === 'new'
+        ? m.journey_change_new_card()
+        : m.journey_change_saved_card({ brand: cardBrandLabel(saved.brand), last4: saved.last4 }),
     exact: true,
   });
 
