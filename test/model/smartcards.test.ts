@@ -1,4 +1,4 @@
-import { initialTransition } from 'xstate';
+import { createActor } from 'xstate';
 import { expect, it } from 'vitest';
 import { smartcardsMachine } from '#machines/smartcards';
 import type { Smartcard } from '#src/schemas/smartcards';
@@ -56,6 +56,6 @@ describeMachineModel(smartcardsMachine, {
 
 // The chart's input is optional: started with none (no route load), it loads the smartcards itself.
 it('starts with no input by loading the smartcards', () => {
-  const [snapshot] = initialTransition(smartcardsMachine);
+  const snapshot = createActor(smartcardsMachine, { input: undefined as never }).getSnapshot();
   expect([snapshot.value, snapshot.context]).toEqual(['loading', { first: null, smartcards: [] }]);
 });
