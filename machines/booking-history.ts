@@ -49,6 +49,14 @@ const fetchedHistory = (event: { type: string }) => doneOutput<HistoryFetchResul
 const firstAnswer = (context: BookingHistoryContext): HistoryFetchResult | null =>
   firstLoaded(context.first) ? context.first.data : null;
 
+/**
+ * The history a 200 answer carries, or null for a 308 (or no answer): the guards and the actions
+ * read an answer through these alone, so a store never re-checks what its guard decided.
+ */
+const historyIn = (result: HistoryFetchResult | null) => (result?.status === 200 ? result.data : null);
+/** The replacement a 308 answer names, or null for a 200 (or no answer). */
+const replacementIn = (result: HistoryFetchResult | null) => (result?.status === 308 ? result.data.replacedBy : null);
+
 export const bookingHistoryMachine = setup({
   types: {
     context: {} as BookingHistoryContext,
@@ -67,31 +75,20 @@ export const bookingHistoryMachine = setup({
   },
   guards: {
     isWaiting: ({ context }) => context.waitForSuperseders,
-    isReplaced: ({ event }) => fetchedHistory(event).status === 308,
+    isReplaced: ({ event }) => replacementIn(fetchedHistory(event)) !== null,
     isSchemaError: ({ event }) => isSchemaProblem(event),
     canRetry: ({ context }) => context.retries < context.maxPollRetries,
-    firstReplaced: ({ context }) => firstAnswer(context)?.status === 308,
-    firstLoaded: ({ context }) => firstAnswer(context)?.status === 200,
+    firstReplaced: ({ context }) => replacementIn(firstAnswer(context)) !== null,
+    firstLoaded: ({ context }) => historyIn(firstAnswer(context)) !== null,
     firstSchemaError: ({ context }) => firstFailed(context.first) && isSchemaProblem({ error: context.first.error }),
     firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
-    storeHistory: assign(({ context, event }) => {
-      const result = fetchedHistory(event);
-      return { history: result.status === 200 ? result.data : context.history };
-    }),
-    storeReplacement: assign(({ event }) => {
-      const result = fetchedHistory(event);
-      return { replacement: result.status === 308 ? result.data.replacedBy : null };
-    }),
-    storeFirstHistory: assign(({ context }) => {
-      const result = firstAnswer(context);
-      return { history: result?.status === 200 ? result.data : null };
-    }),
-    storeFirstReplacement: assign(({ context }) => {
-      const result = firstAnswer(context);
-      return { replacement: result?.status === 308 ? result.data.replacedBy : null };
-    }),
+    // Each store runs only behind the guard that read the same answer (isReplaced said no, or yes).
+    storeHistory: assign({ history: ({ event }) => historyIn(fetchedHistory(event)) }),
+    storeReplacement: assign({ replacement: ({ event }) => replacementIn(fetchedHistory(event)) }),
+    storeFirstHistory: assign({ history: ({ context }) => historyIn(firstAnswer(context)) }),
+    storeFirstReplacement: assign({ replacement: ({ context }) => replacementIn(firstAnswer(context)) }),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     setTimedOut: assign({ failed: 'timeout' as const }),
     setFailedError: assign({ failed: 'error' as const }),

@@ -186,8 +186,6 @@ export const insuranceClaimMachine = setup({
     setClaimFailed: assign({ claimFailed: true }),
     /** A new claim attempt: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => ({ ...nextAttempt(context), claimFailed: false })),
-    /** Already claimed (409): done, with no reference of its own (the refreshed booking shows the claim). */
-    storeAlreadyClaimed: assign({ claimFailed: false, reference: null }),
     storeClaim: assign({
       claimFailed: false,
       reference: ({ event }) =>
@@ -228,7 +226,8 @@ export const insuranceClaimMachine = setup({
     none: {
       description: 'NONE: the insurance section offers a claim; eligibility may start.',
       tags: 'NONE',
-      on: { 'insurance.checkEligibility': { target: 'eligibilityRequest', actions: 'clearError' } },
+      // No clearError: none is entered only with the opening context or through reset, both clear.
+      on: { 'insurance.checkEligibility': { target: 'eligibilityRequest' } },
     },
     eligibilityRequest: {
       description: 'ELIGIBILITY_REQUEST: whether the product is claimable is being checked.',
@@ -278,7 +277,10 @@ export const insuranceClaimMachine = setup({
         }),
         onDone: [
           { guard: 'isClaimAnswered', target: 'claimSuccess', actions: 'storeClaim' },
-          { guard: 'isAlreadyClaimed', target: 'claimSuccess', actions: 'storeAlreadyClaimed' },
+          // Already claimed (409): done, with no reference of its own (the refreshed booking shows the
+          // claim). Nothing to store: beginAttempt cleared claimFailed, and only storeClaim sets a
+          // reference, on the way to the final state.
+          { guard: 'isAlreadyClaimed', target: 'claimSuccess' },
           { guard: 'isClaimLeft', target: 'none', actions: 'reset' },
           { target: 'claimFailed', actions: 'setClaimFailed' },
         ],

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
   insuranceClaimMachine,
@@ -196,9 +196,15 @@ describeMachineModel(insuranceClaimMachine, {
       expect(nextFrom(check, refunded as never).value).toBe('claimFailed');
       // Trying again while the attempt runs is its Check again (the same key, never a second claim);
       // Cancel leaves an unconfirmed attempt, which then ends `left`.
-      for (const type of ['insurance.claim', 'modal.close'] as const) {
-        const passed = nextFrom(check, { type });
+      for (const [type, sent] of [
+        ['insurance.claim', 'submit.check'],
+        ['modal.close', 'submit.leave'],
+      ] as const) {
+        const [passed, executed] = transition(insuranceClaimMachine, snapshot as never, { type });
         expect([passed.value, passed.context.attempt]).toEqual(['claimRequest', context.attempt]);
+        expect(executed.map((a) => [a.type, a.params])).toEqual([
+          ['xstate.sendTo', expect.objectContaining({ targetId: 'submitClaim', event: { type: sent } })],
+        ]);
       }
       expect(nextFrom(check, left as never).value).toBe('none');
     },

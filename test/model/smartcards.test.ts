@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import { expect, it } from 'vitest';
 import { smartcardsMachine } from '#machines/smartcards';
 import type { Smartcard } from '#src/schemas/smartcards';
 import { describeMachineModel, outputReached, reachedBy } from './harness';
@@ -51,4 +52,10 @@ describeMachineModel(smartcardsMachine, {
       expect(snapshot.can({ type: 'smartcards.retry' })).toBe(true);
     },
   },
+});
+
+// The chart's input is optional: started with none (no route load), it loads the smartcards itself.
+it('starts with no input by loading the smartcards', () => {
+  const snapshot = createActor(smartcardsMachine, { input: undefined as never }).getSnapshot();
+  expect([snapshot.value, snapshot.context]).toEqual(['loading', { first: null, smartcards: [] }]);
 });

@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import { expect, it } from 'vitest';
 import { tokenBookingsMachine } from '#machines/token-bookings';
 import { describeMachineModel, outputReached, reachedBy } from './harness';
 
@@ -40,4 +41,10 @@ describeMachineModel(tokenBookingsMachine, {
       expect(snapshot.can({ type: 'tokenBookings.retry' }), 'the error offers a retry').toBe(true);
     },
   },
+});
+
+// The chart's input is optional: started with none (no route load), it loads the bookings itself.
+it('starts with no input by loading the bookings', () => {
+  const snapshot = createActor(tokenBookingsMachine, { input: undefined as never }).getSnapshot();
+  expect([snapshot.value, snapshot.context]).toEqual(['loading', { first: null, data: null }]);
 });
